@@ -1,0 +1,1 @@
+package dev.rendezvous.cli; public final class Placeholder {}

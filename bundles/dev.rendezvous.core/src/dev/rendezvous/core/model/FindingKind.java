@@ -1,0 +1,27 @@
+package dev.rendezvous.core.model;
+
+/** The stable finding identifiers of the design (markers, JSON, SARIF rule ids). */
+public enum FindingKind {
+    UNMATCHED_SEND("unmatched-send"), UNMATCHED_RECV("unmatched-recv"), SEND_CYCLE("send-cycle"),
+    SSEND_CYCLE("ssend-cycle"), WAIT_CYCLE("wait-cycle"), PROBE_CYCLE("probe-cycle"), MESSAGE_RACE("message-race"),
+    COLLECTIVE_MISMATCH("collective-mismatch"), COLLECTIVE_ORDER("collective-order"),
+    COLLECTIVE_MISSING("collective-missing"), COLLECTIVE_ROOT_MISMATCH("collective-root-mismatch"),
+    P2P_COLLECTIVE_INTERLEAVE("p2p-collective-interleave"), REQUEST_LEAK("request-leak"),
+    SLACK_INELASTIC("slack-inelastic"), BUFFER_REQUIREMENT("buffer-requirement"), FILTERING_CYCLE("filtering-cycle"),
+    DUMMY_INTERVAL("dummy-interval"), LOGP_STALL("logp-stall"), ANALYSIS_ASSUMPTION("analysis-assumption");
+
+    private final String id;
+
+    FindingKind(String id) {
+        this.id = id;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public static FindingKind byId(String id) {
+        for (FindingKind k : values()) if (k.id.equals(id)) return k;
+        throw new IllegalArgumentException("unknown finding kind " + id);
+    }
+}

@@ -1,0 +1,33 @@
+package dev.rendezvous.core.semantics;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Replays a prefix of decisions and takes option 0 beyond it, recording how many options each
+ * decision had; the explorer enumerates decision sequences depth-first from these records
+ * (stateless search: every run re-executes the program from the start).
+ */
+public final class ChoiceSource {
+    /** One decision taken in a run. */
+    public record Decision(int chosen, int options, String what) {}
+
+    private final int[] prefix;
+    private final List<Decision> taken = new ArrayList<>();
+
+    public ChoiceSource(int[] prefix) {
+        this.prefix = prefix.clone();
+    }
+
+    public int choose(int options, String what) {
+        if (options <= 1) return 0;
+        int i = taken.size();
+        int c = i < prefix.length ? Math.min(prefix[i], options - 1) : 0;
+        taken.add(new Decision(c, options, what));
+        return c;
+    }
+
+    public List<Decision> taken() {
+        return taken;
+    }
+}

@@ -1,0 +1,29 @@
+package dev.rendezvous.core.semantics;
+
+/**
+ * A request handle held by the program. {@code persistent} requests ({@code Send_init},
+ * {@code Recv_init}) are re-armed by {@code Start}; their template is kept in {@code template}.
+ */
+public final class RequestValue {
+    final int id;
+    final int owner;
+    World.Pending current;
+    final World.Template template;
+    boolean completedByProgram;
+    boolean freed;
+
+    RequestValue(int id, int owner, World.Pending current, World.Template template) {
+        this.id = id;
+        this.owner = owner;
+        this.current = current;
+        this.template = template;
+    }
+
+    public int id() {
+        return id;
+    }
+
+    public boolean isPersistent() {
+        return template != null;
+    }
+}

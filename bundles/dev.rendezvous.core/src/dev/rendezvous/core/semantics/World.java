@@ -1,0 +1,912 @@
+package dev.rendezvous.core.semantics;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Semaphore;
+import java.util.function.IntConsumer;
+
+import dev.rendezvous.core.model.Event;
+import dev.rendezvous.core.model.Op;
+import dev.rendezvous.core.model.Peer;
+import dev.rendezvous.core.model.SourceRange;
+
+/**
+ * The executable semantics of MPJ communication: all ranks of one execution, the messages in
+ * flight, posted receives, requests and collective instances, under one {@link BufferPolicy}.
+ *
+ * <p>This is the colouring game of the buffer-allocation paper (§3.2, rules 1–6) run forward on
+ * the program instead of on a finished graph: a send vertex turns yellow when the rank posts it,
+ * a receive turns yellow when it is posted or a buffer is taken for its message (rule 2b), and an
+ * operation turns green when its completion rule holds. Generalised to non-blocking calls (a
+ * request completes when its operation would turn green; {@code Wait} blocks on that), send modes
+ * (Ssend never buffered, Bsend always), {@code Probe} (blocks until a matching message exists,
+ * consumes nothing) and collectives (synchronising under {@link BufferPolicy#ZERO}; root-to-all
+ * and all-to-root collectives complete early on the side that only gives under eager policies).
+ *
+ * <p>Each rank is interpreted on its own virtual thread, but only one runs at a time: a rank runs
+ * until it blocks, then the scheduler picks the next runnable rank, so a run is deterministic
+ * given the {@link ChoiceSource}. Wildcard receives and probes are matched only at a fence (no
+ * rank can move), which is when the set of candidate sends is complete, as in POE
+ * ({@code slack-elasticity-poe-mse.md} §3); each candidate is one option of the explorer.
+ */
+public final class World {
+
+    /** Where a rank stands. */
+    public enum RankStatus { NEW, RUNNABLE, RUNNING, BLOCKED, YIELDED, DONE, ABORTED }
+
+    /** Thrown inside rank threads when the run is over; unwinds the interpreter. */
+    public static final class Killed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Killed() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** A posted point-to-point operation. */
+    public abstract static sealed class Pending permits SendOp, RecvOp {
+        Event ev;
+
+        public Event event() {
+            return ev;
+        }
+
+        abstract boolean complete();
+    }
+
+    /** A message: posted by its sender, possibly buffered, matched at most once. */
+    public static final class SendOp extends Pending {
+        int src, dst, comm, tag, bytes;
+        Op mode;
+        boolean buffered;
+        RecvOp match;
+
+        @Override
+        boolean complete() {
+            return match != null || buffered;
+        }
+
+        public boolean buffered() {
+            return buffered;
+        }
+
+        public RecvOp match() {
+            return match;
+        }
+    }
+
+    /** A posted receive (or a probe, which is never entered in the posted list). */
+    public static final class RecvOp extends Pending {
+        int rank, src, comm, tag;
+        CommValue commValue;
+        boolean probe;
+        SendOp match;
+
+        @Override
+        boolean complete() {
+            return match != null;
+        }
+
+        boolean accepts(SendOp s) {
+            return s.comm == comm && (src == Peer.ANY || src == s.src) && (tag == Peer.ANY || tag == s.tag);
+        }
+
+        public SendOp match() {
+            return match;
+        }
+    }
+
+    /** What a persistent request posts each time it is started. */
+    public record Template(Op op, CommValue comm, int peer, int tag, int count, String type, int bytes) {}
+
+    /** One collective call instance: the k-th collective of every member of a communicator. */
+    static final class CollInstance {
+        final CommValue comm;
+        final int seq;
+        final Op[] ops;
+        final int[] roots;
+        final Event[] events;
+        final long[] colors, keys;
+        int arrived;
+        boolean complete, mismatch;
+        CommValue[] results;
+
+        CollInstance(CommValue comm, int seq) {
+            this.comm = comm;
+            this.seq = seq;
+            int n = comm.size();
+            ops = new Op[n];
+            roots = new int[n];
+            events = new Event[n];
+            colors = new long[n];
+            keys = new long[n];
+        }
+
+        boolean rootArrived(int root) {
+            return root >= 0 && root < ops.length && ops[root] != null;
+        }
+    }
+
+    /** Why a rank is blocked; {@link #satisfied()} says when it may run again. */
+    abstract sealed static class Blocker permits WaitBlocker, CollBlocker, ProbeBlocker {
+        Event ev;
+
+        abstract boolean satisfied();
+    }
+
+    static final class WaitBlocker extends Blocker {
+        final List<Pending> ops;
+        final boolean any;
+
+        WaitBlocker(List<Pending> ops, boolean any) {
+            this.ops = ops;
+            this.any = any;
+        }
+
+        @Override
+        boolean satisfied() {
+            if (ops.isEmpty()) return true;
+            for (Pending p : ops) {
+                if (p.complete() == any) return any;
+            }
+            return !any;
+        }
+    }
+
+    static final class CollBlocker extends Blocker {
+        final CollInstance inst;
+        final int local;
+        final boolean eager;
+
+        CollBlocker(CollInstance inst, int local, boolean eager) {
+            this.inst = inst;
+            this.local = local;
+            this.eager = eager;
+        }
+
+        @Override
+        boolean satisfied() {
+            if (inst.complete) return true;
+            if (inst.mismatch || !eager) return false;
+            Op op = inst.ops[local];
+            int root = inst.roots[local];
+            if (op.isRootToAll()) return local == root || inst.rootArrived(root);
+            if (op.isAllToRoot()) return local != root;
+            return false;
+        }
+    }
+
+    static final class ProbeBlocker extends Blocker {
+        final RecvOp probe;
+        SendOp found;
+
+        ProbeBlocker(RecvOp probe) {
+            this.probe = probe;
+        }
+
+        @Override
+        boolean satisfied() {
+            return found != null;
+        }
+    }
+
+    /** Per-rank bookkeeping. */
+    static final class RankState {
+        final int rank;
+        final Semaphore go = new Semaphore(0);
+        Thread thread;
+        RankStatus status = RankStatus.NEW;
+        Blocker blocker;
+        final ArrayList<Event> trace = new ArrayList<>();
+        final Map<Integer, Integer> collSeq = new HashMap<>(4);
+        final List<RequestValue> requests = new ArrayList<>();
+        long attachedBytes = -1, usedBytes;
+        String abortReason;
+        int spinsWithoutProgress;
+
+        RankState(int rank) {
+            this.rank = rank;
+        }
+    }
+
+    // ---- configuration
+    final int np;
+    final BufferPolicy policy;
+    final ChoiceSource choices;
+    private final long deadlineNanos;
+
+    // ---- state
+    private final RankState[] ranks;
+    private final Semaphore sched = new Semaphore(0);
+    private final ArrayDeque<RankState> runnable = new ArrayDeque<>();
+    private final ArrayDeque<RankState> yielded = new ArrayDeque<>();
+    private final HashMap<Long, ArrayDeque<SendOp>> channels = new HashMap<>();
+    private final ArrayList<RecvOp>[] posted;
+    private final LinkedHashSet<Integer> wildcardRanks = new LinkedHashSet<>();
+    private final List<ProbeBlocker> wildcardProbes = new ArrayList<>();
+    private final HashMap<Long, CollInstance> collectives = new HashMap<>();
+    private final List<SendOp> allSends = new ArrayList<>();
+    private final List<CollInstance> allCollectives = new ArrayList<>();
+    private final BitSet toCheck = new BitSet();
+    private final Map<Object, Integer> uniformDecisions = new HashMap<>();
+    private final List<String> wildcardDecisions = new ArrayList<>();
+    private int nextRequestId, nextCommId = 2;
+    private long progress;
+    private volatile boolean over;
+    private boolean timedOut;
+
+    @SuppressWarnings("unchecked")
+    public World(int np, BufferPolicy policy, ChoiceSource choices, long wallMillis) {
+        this.np = np;
+        this.policy = policy;
+        this.choices = choices;
+        this.deadlineNanos = System.nanoTime() + wallMillis * 1_000_000L;
+        ranks = new RankState[np];
+        posted = new ArrayList[np];
+        for (int i = 0; i < np; i++) {
+            ranks[i] = new RankState(i);
+            posted[i] = new ArrayList<>(2);
+        }
+    }
+
+    public int np() {
+        return np;
+    }
+
+    public CommValue world(int rank) {
+        int[] members = worldMembers;
+        return new CommValue(0, members, rank);
+    }
+
+    private int[] worldMembers;
+
+    // ===================================================================== scheduling
+
+    /**
+     * Runs the program: {@code body} is called once per rank, on that rank's thread, with the rank.
+     * Returns when every rank is done, or no rank can move (deadlock), or the wall budget is spent.
+     */
+    public void run(IntConsumer body) {
+        worldMembers = new int[np];
+        for (int i = 0; i < np; i++) worldMembers[i] = i;
+        Thread.Builder builder = Thread.ofVirtual().name("rendezvous-rank-", 0);
+        for (RankState rs : ranks) {
+            rs.thread = builder.unstarted(() -> rankMain(rs, body));
+            rs.status = RankStatus.RUNNABLE;
+            runnable.add(rs);
+        }
+        try {
+            schedule();
+        } finally {
+            over = true;
+            for (RankState rs : ranks) {
+                if (rs.thread.isAlive()) {
+                    rs.go.release();
+                }
+            }
+            for (RankState rs : ranks) {
+                try {
+                    rs.thread.join(2000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+    }
+
+    private void rankMain(RankState rs, IntConsumer body) {
+        rs.go.acquireUninterruptibly();
+        if (over) return;
+        try {
+            body.accept(rs.rank);
+            rs.status = RankStatus.DONE;
+        } catch (Killed k) {
+            return;
+        } catch (StackOverflowError e) {
+            rs.status = RankStatus.ABORTED;
+            rs.abortReason = "the interpreter ran out of stack (very deep recursion)";
+        } catch (RuntimeException | Error e) {
+            rs.status = RankStatus.ABORTED;
+            rs.abortReason = e.getMessage() == null ? e.toString() : e.getMessage();
+        }
+        sched.release();
+    }
+
+    private void schedule() {
+        int checks = 0;
+        while (true) {
+            RankState next = runnable.poll();
+            if (next == null) {
+                if (fence()) continue;
+                return;
+            }
+            if ((++checks & 63) == 0 && System.nanoTime() > deadlineNanos) {
+                timedOut = true;
+                return;
+            }
+            next.status = RankStatus.RUNNING;
+            next.go.release();
+            sched.acquireUninterruptibly();
+            if (next.status == RankStatus.BLOCKED && next.blocker.satisfied()) {
+                next.status = RankStatus.RUNNABLE;
+                runnable.addFirst(next);
+            }
+            wakeChecked();
+        }
+    }
+
+    /** Called when nothing is runnable: decides one wildcard, or lets polling ranks look again. */
+    private boolean fence() {
+        if (decideWildcard()) {
+            wakeChecked();
+            return true;
+        }
+        if (!yielded.isEmpty()) {
+            boolean any = false;
+            for (RankState rs : yielded) {
+                if (rs.spinsWithoutProgress++ < 3) any = true;
+            }
+            if (!any) {
+                return false; // every poller spun three times without any progress: a livelock
+            }
+            while (!yielded.isEmpty()) {
+                RankState rs = yielded.poll();
+                rs.status = RankStatus.RUNNABLE;
+                runnable.add(rs);
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private void wakeChecked() {
+        for (int r = toCheck.nextSetBit(0); r >= 0; r = toCheck.nextSetBit(r + 1)) {
+            RankState rs = ranks[r];
+            if (rs.status == RankStatus.BLOCKED && rs.blocker.satisfied()) {
+                rs.status = RankStatus.RUNNABLE;
+                runnable.add(rs);
+            }
+        }
+        toCheck.clear();
+    }
+
+    /** Rank side: park until the blocker is satisfied. */
+    private void block(int rank, Blocker b) {
+        RankState rs = ranks[rank];
+        if (b.satisfied()) return;
+        rs.blocker = b;
+        rs.status = RankStatus.BLOCKED;
+        sched.release();
+        rs.go.acquireUninterruptibly();
+        if (over) throw new Killed();
+        rs.blocker = null;
+    }
+
+    /** Rank side: let every other rank move before this (polling) rank continues. */
+    private void yieldToOthers(int rank) {
+        RankState rs = ranks[rank];
+        rs.status = RankStatus.YIELDED;
+        yielded.add(rs);
+        sched.release();
+        rs.go.acquireUninterruptibly();
+        if (over) throw new Killed();
+    }
+
+    private void progressed(int... rs) {
+        progress++;
+        for (int r : rs) {
+            if (r >= 0 && r < np) toCheck.set(r);
+        }
+        for (RankState y : yielded) y.spinsWithoutProgress = 0;
+    }
+
+    public boolean timedOut() {
+        return timedOut;
+    }
+
+    /** A decision every rank must see the same way (a branch on a rank-uniform value). */
+    public int uniformChoice(Object key, int options, String what) {
+        Integer d = uniformDecisions.get(key);
+        if (d == null) {
+            d = choices.choose(options, what);
+            uniformDecisions.put(key, d);
+        }
+        return d;
+    }
+
+    /** A decision local to one rank (a branch on a value the analysis cannot know). */
+    public int localChoice(int options, String what) {
+        return choices.choose(options, what);
+    }
+
+    // ===================================================================== events
+
+    private Event record(int rank, Op op, int comm, int peer, int tag, int count, String type, int request,
+            SourceRange site, SourceRange userSite, int recvPeer, int recvTag) {
+        RankState rs = ranks[rank];
+        Event e = new Event(rank, rs.trace.size(), op, comm, peer, tag, count, type, request, site,
+                userSite == null ? site : userSite, recvPeer, recvTag);
+        rs.trace.add(e);
+        return e;
+    }
+
+    private static long channelKey(int comm, int src, int dst) {
+        return ((long) comm << 42) ^ ((long) src << 21) ^ dst;
+    }
+
+    // ===================================================================== point to point
+
+    /** Translates a local peer of {@code comm} to a COMM_WORLD rank, keeping ANY/PROC_NULL/UNKNOWN. */
+    private static int toWorld(CommValue comm, int peer) {
+        if (peer == Peer.ANY || peer == Peer.PROC_NULL || peer == Peer.UNKNOWN) return peer;
+        int w = comm.world(peer);
+        return w < 0 ? Peer.UNKNOWN : w;
+    }
+
+    /** Posts a send; returns its pending operation (already complete for PROC_NULL). */
+    public SendOp postSend(int rank, Op op, CommValue comm, int dest, int tag, int count, String type, int bytes,
+            int requestId, SourceRange site, SourceRange userSite) {
+        return postSend(rank, op, comm, dest, tag, count, type, bytes, requestId, site, userSite, true);
+    }
+
+    private SendOp postSend(int rank, Op op, CommValue comm, int dest, int tag, int count, String type, int bytes,
+            int requestId, SourceRange site, SourceRange userSite, boolean recordEvent) {
+        int wdest = toWorld(comm, dest);
+        SendOp s = new SendOp();
+        s.src = rank;
+        s.dst = wdest;
+        s.comm = comm.id();
+        s.tag = tag;
+        s.mode = op;
+        s.bytes = bytes;
+        if (recordEvent) s.ev = record(rank, op, comm.id(), wdest, tag, count, type, requestId, site, userSite, 0, 0);
+        if (wdest == Peer.PROC_NULL || wdest == Peer.UNKNOWN || wdest == Peer.ANY) {
+            s.buffered = true; // no message: completes at once (unknown peers are reported by the interpreter)
+            return s;
+        }
+        allSends.add(s);
+        if (!matchSend(s)) {
+            decideBuffering(rank, s);
+            channels.computeIfAbsent(channelKey(s.comm, s.src, s.dst), k -> new ArrayDeque<>(2)).add(s);
+        }
+        progressed(wdest);
+        notifyProbes(s);
+        return s;
+    }
+
+    private void decideBuffering(int rank, SendOp s) {
+        if (s.mode.isSynchronous()) return;
+        if (s.mode.isBuffered()) {
+            RankState rs = ranks[rank];
+            if (rs.attachedBytes < 0 || rs.usedBytes + s.bytes <= rs.attachedBytes || s.bytes < 0) {
+                s.buffered = true;
+                rs.usedBytes += Math.max(0, s.bytes);
+            }
+            return;
+        }
+        s.buffered = switch (policy) {
+            case ZERO -> false;
+            case UNBOUNDED -> true;
+            case PER_SEND -> choices.choose(2, "buffer send at " + s.ev.site()) == 1;
+        };
+    }
+
+    /** Tries to give a newly posted send to the earliest posted receive that takes it. */
+    private boolean matchSend(SendOp s) {
+        List<RecvOp> list = posted[s.dst];
+        for (RecvOp r : list) {
+            if (!r.accepts(s)) continue;
+            if (r.src == Peer.ANY) return false; // a wildcard comes first: decided at the fence
+            ArrayDeque<SendOp> ch = channels.get(channelKey(s.comm, s.src, s.dst));
+            if (ch != null) {
+                for (SendOp earlier : ch) {
+                    if (r.accepts(earlier)) return false; // non-overtaking: the earlier one goes first
+                }
+            }
+            pair(s, r);
+            return true;
+        }
+        return false;
+    }
+
+    /** Posts a receive (blocking or not); matched at once when a specific source has a message. */
+    public RecvOp postRecv(int rank, Op op, CommValue comm, int source, int tag, int count, String type,
+            int requestId, SourceRange site, SourceRange userSite) {
+        RecvOp r = newRecv(rank, comm, source, tag);
+        r.ev = record(rank, op, comm.id(), r.src, tag, count, type, requestId, site, userSite, 0, 0);
+        enterRecv(r);
+        return r;
+    }
+
+    private RecvOp newRecv(int rank, CommValue comm, int source, int tag) {
+        RecvOp r = new RecvOp();
+        r.rank = rank;
+        r.src = toWorld(comm, source);
+        r.comm = comm.id();
+        r.commValue = comm;
+        r.tag = tag;
+        return r;
+    }
+
+    private void enterRecv(RecvOp r) {
+        if (r.src == Peer.PROC_NULL || r.src == Peer.UNKNOWN) {
+            r.match = PROC_NULL_SEND;
+            return;
+        }
+        if (r.src == Peer.ANY) {
+            posted[r.rank].add(r);
+            wildcardRanks.add(r.rank);
+            return;
+        }
+        SendOp first = firstAccepted(r);
+        if (first != null && !earlierWildcardTakes(r, first)) {
+            pair(first, r);
+        } else {
+            posted[r.rank].add(r);
+        }
+    }
+
+    private static final SendOp PROC_NULL_SEND = new SendOp();
+    static {
+        PROC_NULL_SEND.src = Peer.PROC_NULL;
+        PROC_NULL_SEND.tag = Peer.ANY;
+    }
+
+    private SendOp firstAccepted(RecvOp r) {
+        ArrayDeque<SendOp> ch = channels.get(channelKey(r.comm, r.src, r.rank));
+        if (ch == null) return null;
+        for (SendOp s : ch) {
+            if (r.accepts(s)) return s;
+        }
+        return null;
+    }
+
+    private boolean earlierWildcardTakes(RecvOp r, SendOp s) {
+        for (RecvOp p : posted[r.rank]) {
+            if (p == r) break;
+            if (p.src == Peer.ANY && p.accepts(s)) return true;
+        }
+        return false;
+    }
+
+    private void pair(SendOp s, RecvOp r) {
+        s.match = r;
+        r.match = s;
+        ArrayDeque<SendOp> ch = channels.get(channelKey(s.comm, s.src, s.dst));
+        if (ch != null) ch.remove(s);
+        posted[r.rank].remove(r);
+        if (s.buffered && s.mode.isBuffered()) ranks[s.src].usedBytes -= Math.max(0, s.bytes);
+        progressed(s.src, r.rank);
+    }
+
+    /** Candidate sends for a wildcard receive or probe: the first acceptable message of each source. */
+    private List<SendOp> candidates(RecvOp r) {
+        List<SendOp> out = new ArrayList<>();
+        for (int src : r.commValue.members()) {
+            if (r.src != Peer.ANY && r.src != src) continue;
+            ArrayDeque<SendOp> ch = channels.get(channelKey(r.comm, src, r.rank));
+            if (ch == null) continue;
+            for (SendOp s : ch) {
+                if (r.accepts(s)) {
+                    if (r.probe || !claimedByEarlier(r, s)) out.add(s);
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    private boolean claimedByEarlier(RecvOp r, SendOp s) {
+        for (RecvOp p : posted[r.rank]) {
+            if (p == r) return false;
+            if (p.accepts(s)) return true;
+        }
+        return false;
+    }
+
+    private boolean decideWildcard() {
+        for (ProbeBlocker pb : new ArrayList<>(wildcardProbes)) {
+            List<SendOp> cands = candidates(pb.probe);
+            if (cands.isEmpty()) continue;
+            int c = choices.choose(cands.size(), "wildcard probe at " + pb.probe.ev.site());
+            pb.found = cands.get(c);
+            wildcardProbes.remove(pb);
+            wildcardDecisions.add(describeDecision(pb.probe, pb.found, cands.size()));
+            progressed(pb.probe.rank);
+            return true;
+        }
+        for (Integer rank : new ArrayList<>(wildcardRanks)) {
+            boolean any = false;
+            for (RecvOp r : new ArrayList<>(posted[rank])) {
+                if (r.src != Peer.ANY) continue;
+                any = true;
+                List<SendOp> cands = candidates(r);
+                if (cands.isEmpty()) continue;
+                int c = choices.choose(cands.size(), "wildcard receive at " + r.ev.site());
+                SendOp s = cands.get(c);
+                wildcardDecisions.add(describeDecision(r, s, cands.size()));
+                pair(s, r);
+                retrySpecific(rank);
+                return true;
+            }
+            if (!any) wildcardRanks.remove(rank);
+        }
+        return false;
+    }
+
+    private static String describeDecision(RecvOp r, SendOp s, int options) {
+        return "rank " + r.rank + " " + r.ev.op().mpjName() + " at line " + r.ev.site().line() + " matched rank "
+                + s.src + "'s " + s.mode.mpjName() + (s.ev != null ? " at line " + s.ev.site().line() : "")
+                + (options > 1 ? " (1 of " + options + " candidates)" : "");
+    }
+
+    /** After a wildcard decision, specific receives that waited behind it may match now. */
+    private void retrySpecific(int rank) {
+        for (RecvOp r : new ArrayList<>(posted[rank])) {
+            if (r.src == Peer.ANY || r.match != null) continue;
+            SendOp first = firstAccepted(r);
+            if (first != null && !earlierWildcardTakes(r, first)) pair(first, r);
+        }
+    }
+
+    /** Blocks until every (or any) operation completes; returns the index of one completed op. */
+    public int waitFor(int rank, List<Pending> ops, boolean any, Op op, int requestId, SourceRange site,
+            SourceRange userSite, boolean recordEvent) {
+        WaitBlocker b = new WaitBlocker(ops, any);
+        if (recordEvent) b.ev = record(rank, op, 0, Peer.UNKNOWN, Peer.UNKNOWN, -1, null, requestId, site, userSite, 0, 0);
+        else b.ev = ops.isEmpty() ? null : ops.get(0).ev;
+        block(rank, b);
+        for (int i = 0; i < ops.size(); i++) {
+            if (ops.get(i).complete()) return i;
+        }
+        return -1;
+    }
+
+    /** Marks a blocking call's own operation as the blocker's event (Send, Recv: no separate Wait event). */
+    public void waitOwn(int rank, Pending p) {
+        WaitBlocker b = new WaitBlocker(List.of(p), false);
+        b.ev = p.ev;
+        block(rank, b);
+    }
+
+    /** {@code Sendrecv}: posts both halves as one event and waits for both. */
+    public RecvOp sendrecv(int rank, Op op, CommValue comm, int dest, int stag, int scount, String stype, int sbytes,
+            int source, int rtag, SourceRange site, SourceRange userSite) {
+        Event ev = record(rank, op, comm.id(), toWorld(comm, dest), stag, scount, stype, -1, site, userSite,
+                toWorld(comm, source), rtag);
+        SendOp s = postSend(rank, Op.SEND, comm, dest, stag, scount, stype, sbytes, -1, site, userSite, false);
+        s.ev = ev;
+        s.mode = Op.SEND;
+        RecvOp r = newRecv(rank, comm, source, rtag);
+        r.ev = ev;
+        enterRecv(r);
+        WaitBlocker b = new WaitBlocker(List.of(s, r), false);
+        b.ev = ev;
+        block(rank, b);
+        return r;
+    }
+
+    /** Blocking or polling probe; returns the message found, or null (Iprobe found nothing). */
+    public SendOp probe(int rank, Op op, CommValue comm, int source, int tag, SourceRange site, SourceRange userSite) {
+        RecvOp p = newRecv(rank, comm, source, tag);
+        p.probe = true;
+        p.ev = record(rank, op, comm.id(), p.src, tag, -1, null, -1, site, userSite, 0, 0);
+        if (p.src == Peer.PROC_NULL || p.src == Peer.UNKNOWN) return PROC_NULL_SEND;
+        if (op == Op.IPROBE) {
+            yieldToOthers(rank);
+            List<SendOp> c = candidates(p);
+            return c.isEmpty() ? null : c.get(0);
+        }
+        ProbeBlocker pb = new ProbeBlocker(p);
+        pb.ev = p.ev;
+        if (p.src != Peer.ANY) {
+            pb.found = firstAccepted(p);
+        } else {
+            wildcardProbes.add(pb);
+        }
+        block(rank, pb);
+        return pb.found;
+    }
+
+    private void notifyProbes(SendOp s) {
+        RankState rs = ranks[s.dst];
+        if (rs.status == RankStatus.BLOCKED && rs.blocker instanceof ProbeBlocker pb && pb.found == null
+                && pb.probe.src != Peer.ANY && pb.probe.accepts(s) && firstAccepted(pb.probe) == s) {
+            pb.found = s;
+            toCheck.set(s.dst);
+        }
+    }
+
+    /** {@code Test}-style polling: lets others run first. */
+    public void poll(int rank) {
+        yieldToOthers(rank);
+    }
+
+    // ===================================================================== requests
+
+    public RequestValue newRequest(int rank, Pending p, Template template) {
+        RequestValue rv = new RequestValue(nextRequestId++, rank, p, template);
+        ranks[rank].requests.add(rv);
+        return rv;
+    }
+
+    public int nextRequestId() {
+        return nextRequestId;
+    }
+
+    public void bufferAttach(int rank, long bytes) {
+        ranks[rank].attachedBytes = bytes < 0 ? Long.MAX_VALUE : bytes;
+    }
+
+    public void bufferDetach(int rank) {
+        ranks[rank].attachedBytes = -1;
+    }
+
+    // ===================================================================== collectives
+
+    /**
+     * Enters the next collective of {@code comm}; returns, for communicator constructors, the new
+     * communicator of this rank (null for a rank whose colour is undefined), else null.
+     */
+    public CommValue collective(int rank, Op op, CommValue comm, int root, long color, long key, SourceRange site,
+            SourceRange userSite) {
+        int seq = ranks[rank].collSeq.merge(comm.id(), 1, Integer::sum) - 1;
+        long k = ((long) comm.id() << 32) | seq;
+        CollInstance inst = collectives.get(k);
+        if (inst == null) {
+            inst = new CollInstance(comm, seq);
+            collectives.put(k, inst);
+            allCollectives.add(inst);
+        }
+        int local = comm.localRank();
+        int wroot = op.hasRoot() ? toWorld(comm, root) : -1;
+        Event ev = record(rank, op, comm.id(), wroot, -1, -1, null, -1, site, userSite, 0, 0);
+        inst.ops[local] = op;
+        inst.roots[local] = op.hasRoot() ? root : -1;
+        inst.events[local] = ev;
+        inst.colors[local] = color;
+        inst.keys[local] = key;
+        inst.arrived++;
+        for (int i = 0; i < inst.ops.length; i++) {
+            if (inst.ops[i] != null && i != local && (inst.ops[i] != op || inst.roots[i] != inst.roots[local])) {
+                inst.mismatch = true;
+            }
+        }
+        if (inst.arrived == comm.size() && !inst.mismatch) {
+            inst.complete = true;
+            if (op == Op.SPLIT || op == Op.DUP || op == Op.CREATE) makeCommunicators(inst);
+        }
+        for (int m : comm.members()) toCheck.set(m);
+        progress++;
+        CollBlocker b = new CollBlocker(inst, local,
+                policy.eagerCollectives() && op != Op.SPLIT && op != Op.DUP && op != Op.CREATE);
+        b.ev = ev;
+        block(rank, b);
+        return inst.results == null ? null : inst.results[local];
+    }
+
+    private void makeCommunicators(CollInstance inst) {
+        int n = inst.ops.length;
+        inst.results = new CommValue[n];
+        Map<Long, List<Integer>> groups = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            long c = inst.ops[i] == Op.SPLIT ? inst.colors[i] : 0;
+            if (c == Long.MIN_VALUE) continue; // MPI.UNDEFINED colour: no new communicator
+            groups.computeIfAbsent(c, x -> new ArrayList<>()).add(i);
+        }
+        for (Long color : new TreeSet<>(groups.keySet())) {
+            List<Integer> g = groups.get(color);
+            g.sort((a, b) -> inst.keys[a] != inst.keys[b] ? Long.compare(inst.keys[a], inst.keys[b]) : Integer.compare(a, b));
+            int[] members = new int[g.size()];
+            for (int i = 0; i < members.length; i++) members[i] = inst.comm.world(g.get(i));
+            int id = nextCommId++;
+            for (int i = 0; i < members.length; i++) inst.results[g.get(i)] = new CommValue(id, members, i);
+        }
+    }
+
+    // ===================================================================== results
+
+    /** The state of the run once {@link #run} returned. */
+    public RunOutcome outcome() {
+        List<List<Event>> traces = new ArrayList<>(np);
+        List<RunOutcome.Blocked> blocked = new ArrayList<>();
+        List<String> aborted = new ArrayList<>();
+        for (RankState rs : ranks) {
+            traces.add(List.copyOf(rs.trace));
+            if (rs.status == RankStatus.ABORTED) aborted.add("rank " + rs.rank + ": " + rs.abortReason);
+        }
+        for (RankState rs : ranks) {
+            if (rs.status == RankStatus.BLOCKED || rs.status == RankStatus.YIELDED) {
+                blocked.add(describeBlocked(rs));
+            }
+        }
+        List<RunOutcome.Match> matches = new ArrayList<>();
+        List<SendOp> orphans = new ArrayList<>();
+        for (SendOp s : allSends) {
+            if (s.match != null && s.match.ev != null && s.ev != null) {
+                matches.add(new RunOutcome.Match(s.ev, s.match.ev, s.buffered));
+            } else if (s.match == null && s.ev != null) {
+                orphans.add(s);
+            }
+        }
+        List<RunOutcome.Collective> colls = new ArrayList<>();
+        for (CollInstance ci : allCollectives) {
+            colls.add(new RunOutcome.Collective(ci.comm.id(), ci.seq, Arrays.asList(ci.events.clone()), ci.complete,
+                    ci.mismatch, ci.comm.members()));
+        }
+        List<RequestValue> leaks = new ArrayList<>();
+        for (RankState rs : ranks) {
+            if (rs.status != RankStatus.DONE) continue;
+            for (RequestValue rv : rs.requests) {
+                if (!rv.completedByProgram && !rv.freed && rv.current != null) leaks.add(rv);
+            }
+        }
+        boolean[] done = new boolean[np];
+        for (RankState rs : ranks) done[rs.rank] = rs.status == RankStatus.DONE;
+        return new RunOutcome(policy, traces, matches, blocked, orphans, colls, leaks, aborted, done,
+                List.copyOf(choices.taken()), List.copyOf(wildcardDecisions), timedOut);
+    }
+
+    private RunOutcome.Blocked describeBlocked(RankState rs) {
+        Set<Integer> waitsFor = new LinkedHashSet<>();
+        RunOutcome.WaitKind kind;
+        Event ev;
+        Blocker b = rs.blocker;
+        if (rs.status == RankStatus.YIELDED || b == null) {
+            return new RunOutcome.Blocked(rs.rank, RunOutcome.WaitKind.POLL, rs.trace.isEmpty() ? null
+                    : rs.trace.get(rs.trace.size() - 1), waitsFor, List.of());
+        }
+        ev = b.ev;
+        List<Pending> pendings = new ArrayList<>();
+        switch (b) {
+            case CollBlocker cb -> {
+                kind = RunOutcome.WaitKind.COLLECTIVE;
+                for (int i = 0; i < cb.inst.ops.length; i++) {
+                    if (cb.inst.ops[i] == null) waitsFor.add(cb.inst.comm.world(i));
+                }
+                if (waitsFor.isEmpty()) {
+                    for (int i = 0; i < cb.inst.ops.length; i++) if (i != cb.local) waitsFor.add(cb.inst.comm.world(i));
+                }
+            }
+            case ProbeBlocker pb -> {
+                kind = RunOutcome.WaitKind.PROBE;
+                addSources(pb.probe, waitsFor);
+                pendings.add(pb.probe);
+            }
+            case WaitBlocker wb -> {
+                boolean allSends = true;
+                for (Pending p : wb.ops) {
+                    if (p.complete()) continue;
+                    pendings.add(p);
+                    if (p instanceof SendOp s) waitsFor.add(s.dst);
+                    else {
+                        allSends = false;
+                        addSources((RecvOp) p, waitsFor);
+                    }
+                }
+                Op op = ev == null ? Op.WAIT : ev.op();
+                kind = op.kind() == Op.Kind.WAIT ? RunOutcome.WaitKind.WAIT
+                        : allSends ? RunOutcome.WaitKind.SEND : RunOutcome.WaitKind.RECV;
+            }
+        }
+        waitsFor.remove(rs.rank);
+        return new RunOutcome.Blocked(rs.rank, kind, ev, waitsFor, pendings);
+    }
+
+    private void addSources(RecvOp r, Set<Integer> out) {
+        if (r.src == Peer.ANY) {
+            for (int m : r.commValue.members()) out.add(m);
+        } else {
+            out.add(r.src);
+        }
+    }
+}
