@@ -7,10 +7,10 @@ package dev.rendezvous.core.semantics;
 public final class RequestValue {
     final int id;
     final int owner;
-    World.Pending current;
-    final World.Template template;
-    boolean completedByProgram;
-    boolean freed;
+    public World.Pending current;
+    public final World.Template template;
+    public boolean completedByProgram;
+    public boolean freed;
 
     RequestValue(int id, int owner, World.Pending current, World.Template template) {
         this.id = id;

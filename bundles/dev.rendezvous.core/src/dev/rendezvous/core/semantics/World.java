@@ -59,7 +59,7 @@ public final class World {
             return ev;
         }
 
-        abstract boolean complete();
+        public abstract boolean complete();
     }
 
     /** A message: posted by its sender, possibly buffered, matched at most once. */
@@ -68,9 +68,27 @@ public final class World {
         Op mode;
         boolean buffered;
         RecvOp match;
+        /** The message contents as the interpreter saw them at the send (for data flow), or null. */
+        public Object payload;
+
+        public int src() {
+            return src;
+        }
+
+        public int dst() {
+            return dst;
+        }
+
+        public int tag() {
+            return tag;
+        }
+
+        public Op mode() {
+            return mode;
+        }
 
         @Override
-        boolean complete() {
+        public boolean complete() {
             return match != null || buffered;
         }
 
@@ -89,14 +107,23 @@ public final class World {
         CommValue commValue;
         boolean probe;
         SendOp match;
+        /** Where the interpreter wants the message delivered (array, offset), and whether it was. */
+        public Object target;
+        public int targetOffset;
+        public boolean delivered;
+
+        public CommValue commValue() {
+            return commValue;
+        }
 
         @Override
-        boolean complete() {
+        public boolean complete() {
             return match != null;
         }
 
         boolean accepts(SendOp s) {
-            return s.comm == comm && (src == Peer.ANY || src == s.src) && (tag == Peer.ANY || tag == s.tag);
+            return s.comm == comm && (src == Peer.ANY || src == s.src)
+                    && (tag == Peer.ANY || tag == s.tag || tag == Peer.UNKNOWN || s.tag == Peer.UNKNOWN);
         }
 
         public SendOp match() {
@@ -115,6 +142,7 @@ public final class World {
         final int[] roots;
         final Event[] events;
         final long[] colors, keys;
+        final Object[] payloads;
         int arrived;
         boolean complete, mismatch;
         CommValue[] results;
@@ -128,6 +156,7 @@ public final class World {
             events = new Event[n];
             colors = new long[n];
             keys = new long[n];
+            payloads = new Object[n];
         }
 
         boolean rootArrived(int root) {
@@ -279,7 +308,7 @@ public final class World {
         for (int i = 0; i < np; i++) worldMembers[i] = i;
         Thread.Builder builder = Thread.ofVirtual().name("rendezvous-rank-", 0);
         for (RankState rs : ranks) {
-            rs.thread = builder.unstarted(() -> rankMain(rs, body));
+            rs.thread = builder.start(() -> rankMain(rs, body));
             rs.status = RankStatus.RUNNABLE;
             runnable.add(rs);
         }
@@ -680,12 +709,13 @@ public final class World {
 
     /** {@code Sendrecv}: posts both halves as one event and waits for both. */
     public RecvOp sendrecv(int rank, Op op, CommValue comm, int dest, int stag, int scount, String stype, int sbytes,
-            int source, int rtag, SourceRange site, SourceRange userSite) {
+            int source, int rtag, SourceRange site, SourceRange userSite, Object payload) {
         Event ev = record(rank, op, comm.id(), toWorld(comm, dest), stag, scount, stype, -1, site, userSite,
                 toWorld(comm, source), rtag);
         SendOp s = postSend(rank, Op.SEND, comm, dest, stag, scount, stype, sbytes, -1, site, userSite, false);
         s.ev = ev;
         s.mode = Op.SEND;
+        s.payload = payload;
         RecvOp r = newRecv(rank, comm, source, rtag);
         r.ev = ev;
         enterRecv(r);
@@ -731,6 +761,11 @@ public final class World {
         yieldToOthers(rank);
     }
 
+    /** Records an operation that does not block (Test*, Start, Buffer_attach...). */
+    public Event recordLocal(int rank, Op op, int requestId, SourceRange site, SourceRange userSite) {
+        return record(rank, op, 0, Peer.UNKNOWN, Peer.UNKNOWN, -1, null, requestId, site, userSite, 0, 0);
+    }
+
     // ===================================================================== requests
 
     public RequestValue newRequest(int rank, Pending p, Template template) {
@@ -757,8 +792,10 @@ public final class World {
      * Enters the next collective of {@code comm}; returns, for communicator constructors, the new
      * communicator of this rank (null for a rank whose colour is undefined), else null.
      */
-    public CommValue collective(int rank, Op op, CommValue comm, int root, long color, long key, SourceRange site,
-            SourceRange userSite) {
+    public record CollResult(CommValue comm, Object[] payloads, boolean complete) {}
+
+    public CollResult collective(int rank, Op op, CommValue comm, int root, long color, long key, Object payload,
+            SourceRange site, SourceRange userSite) {
         int seq = ranks[rank].collSeq.merge(comm.id(), 1, Integer::sum) - 1;
         long k = ((long) comm.id() << 32) | seq;
         CollInstance inst = collectives.get(k);
@@ -775,6 +812,7 @@ public final class World {
         inst.events[local] = ev;
         inst.colors[local] = color;
         inst.keys[local] = key;
+        inst.payloads[local] = payload;
         inst.arrived++;
         for (int i = 0; i < inst.ops.length; i++) {
             if (inst.ops[i] != null && i != local && (inst.ops[i] != op || inst.roots[i] != inst.roots[local])) {
@@ -791,7 +829,7 @@ public final class World {
                 policy.eagerCollectives() && op != Op.SPLIT && op != Op.DUP && op != Op.CREATE);
         b.ev = ev;
         block(rank, b);
-        return inst.results == null ? null : inst.results[local];
+        return new CollResult(inst.results == null ? null : inst.results[local], inst.payloads, inst.complete);
     }
 
     private void makeCommunicators(CollInstance inst) {

@@ -1,0 +1,205 @@
+package dev.rendezvous.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import dev.rendezvous.core.AnalysisOptions;
+import dev.rendezvous.core.FileReport;
+import dev.rendezvous.core.Rendezvous;
+import dev.rendezvous.core.RunReport;
+import dev.rendezvous.core.extract.Budgets;
+import dev.rendezvous.core.extract.Program;
+import dev.rendezvous.core.report.JsonReport;
+import dev.rendezvous.core.report.TextReport;
+import dev.rendezvous.core.report.TraceDump;
+
+/**
+ * The headless front end: {@code rendezvous check|trace ...}. Exit codes: 0 no error findings,
+ * 1 error findings, 2 bad usage or unreadable input (one line on stderr).
+ */
+public final class Main {
+
+    /** The process exit codes. */
+    enum ExitCode {
+        OK(0), FINDINGS(1), USAGE(2);
+
+        final int code;
+
+        ExitCode(int code) {
+            this.code = code;
+        }
+    }
+
+    /** Bad usage or input: becomes exit code 2 with the message on one line. */
+    static final class UsageException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    static final String USAGE = """
+            usage: rendezvous check <file.java|folder>... [--np N | --np A..B | --np A,B,C] [--format text|json] [--info] [--budget-ms MS] [--max-runs N]
+                   rendezvous trace <file.java> [--np N]
+                   rendezvous --version | --help""";
+
+    private Main() {}
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        try {
+            return execute(args, out).code;
+        } catch (UsageException e) {
+            err.println("rendezvous: " + e.getMessage());
+            return ExitCode.USAGE.code;
+        }
+    }
+
+    private static ExitCode execute(String[] args, PrintStream out) throws UsageException {
+        if (args.length == 0) throw new UsageException("missing command; try --help");
+        switch (args[0]) {
+            case "--help", "-h", "help" -> {
+                out.println(USAGE);
+                return ExitCode.OK;
+            }
+            case "--version" -> {
+                out.println("rendezvous " + Rendezvous.VERSION);
+                return ExitCode.OK;
+            }
+            case "check", "trace" -> { }
+            default -> throw new UsageException("unknown command '" + args[0] + "'; try --help");
+        }
+        boolean trace = args[0].equals("trace");
+        List<String> inputs = new ArrayList<>();
+        List<Integer> nps = List.of(2);
+        String format = "text";
+        boolean info = false;
+        Budgets budgets = Budgets.defaults();
+        budgets.maxMillis = 60_000;
+        for (int i = 1; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--np" -> nps = parseNps(value(args, ++i, a));
+                case "--format" -> {
+                    format = value(args, ++i, a);
+                    if (!format.equals("text") && !format.equals("json")) throw new UsageException("unknown format '" + format + "' (text or json)");
+                }
+                case "--info" -> info = true;
+                case "--budget-ms" -> budgets.maxMillis = number(value(args, ++i, a), a);
+                case "--max-runs" -> budgets.maxRuns = (int) number(value(args, ++i, a), a);
+                default -> {
+                    if (a.startsWith("--")) throw new UsageException("unknown option '" + a + "'; try --help");
+                    inputs.add(a);
+                }
+            }
+        }
+        if (inputs.isEmpty()) throw new UsageException("no input files or folders given");
+        List<Path> files = collect(inputs);
+        if (trace) {
+            if (files.size() != 1) throw new UsageException("trace takes exactly one .java file");
+            return trace(files.get(0), nps, budgets, out);
+        }
+        AnalysisOptions options = new AnalysisOptions(nps, budgets);
+        List<FileReport> reports = new ArrayList<>();
+        for (Path f : files) {
+            reports.add(Rendezvous.analyze(f.toString(), read(f), options, () -> false));
+        }
+        out.print(format.equals("json") ? JsonReport.render(reports) + "\n" : TextReport.render(reports, info));
+        boolean errors = reports.stream().flatMap(r -> r.runs().stream()).anyMatch(RunReport::hasErrors);
+        return errors ? ExitCode.FINDINGS : ExitCode.OK;
+    }
+
+    private static ExitCode trace(Path file, List<Integer> nps, Budgets budgets, PrintStream out) throws UsageException {
+        Program p = Program.parse(file.toString(), read(file));
+        if (p.entry() == null) throw new UsageException(file + ": no SPMD entry point (a main that calls MPI.Init)");
+        for (int np : nps) {
+            RunReport r = Rendezvous.analyze(p, np, new AnalysisOptions(List.of(np), budgets), () -> false);
+            out.println("# " + file + " np=" + np + " verdict=" + r.verdict().runId());
+            if (r.graph() != null) out.print(TraceDump.render(r.graph()));
+        }
+        return ExitCode.OK;
+    }
+
+    private static String value(String[] args, int i, String option) throws UsageException {
+        if (i >= args.length) throw new UsageException("option " + option + " needs a value");
+        return args[i];
+    }
+
+    private static long number(String s, String option) throws UsageException {
+        try {
+            long v = Long.parseLong(s.trim());
+            if (v <= 0) throw new NumberFormatException();
+            return v;
+        } catch (NumberFormatException e) {
+            throw new UsageException("option " + option + " needs a positive number, not '" + s + "'");
+        }
+    }
+
+    static List<Integer> parseNps(String s) throws UsageException {
+        List<Integer> out = new ArrayList<>();
+        try {
+            for (String part : s.split(",")) {
+                part = part.trim();
+                int dots = part.indexOf("..");
+                if (dots >= 0) {
+                    int a = Integer.parseInt(part.substring(0, dots).trim());
+                    int b = Integer.parseInt(part.substring(dots + 2).trim());
+                    if (b < a) throw new UsageException("empty process-count range '" + part + "'");
+                    if ((long) b - a > 10_000) throw new UsageException("process-count range '" + part + "' is too wide");
+                    for (int n = a; n <= b; n++) out.add(n);
+                } else {
+                    out.add(Integer.parseInt(part));
+                }
+            }
+        } catch (NumberFormatException e) {
+            throw new UsageException("--np takes N, A..B or A,B,C, not '" + s + "'");
+        }
+        for (int n : out) {
+            if (n < 1 || n > Budgets.defaults().maxProcesses) {
+                throw new UsageException("process count " + n + " is outside 1.." + Budgets.defaults().maxProcesses);
+            }
+        }
+        return out;
+    }
+
+    private static List<Path> collect(List<String> inputs) throws UsageException {
+        List<Path> files = new ArrayList<>();
+        for (String in : inputs) {
+            Path p = Path.of(in);
+            if (Files.isDirectory(p)) {
+                try (Stream<Path> s = Files.walk(p)) {
+                    s.filter(x -> x.toString().endsWith(".java") && Files.isRegularFile(x)).sorted().forEach(files::add);
+                } catch (IOException e) {
+                    throw new UsageException("cannot read folder " + in + ": " + e.getMessage());
+                }
+            } else if (Files.isRegularFile(p) && Files.isReadable(p)) {
+                files.add(p);
+            } else {
+                throw new UsageException("cannot read " + in + ": no such file or folder");
+            }
+        }
+        return files;
+    }
+
+    private static String read(Path p) throws UsageException {
+        try {
+            return Files.readString(p, StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            try {
+                return new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1);
+            } catch (IOException e2) {
+                throw new UsageException("cannot read " + p + ": " + e2.getMessage());
+            }
+        }
+    }
+}

@@ -1,1 +1,0 @@
-package dev.rendezvous.cli; public final class Placeholder {}

@@ -1,0 +1,94 @@
+package dev.rendezvous.core;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+import dev.rendezvous.core.analysis.AnalysisContext;
+import dev.rendezvous.core.analysis.deadlock.DeadlockAnalysis;
+import dev.rendezvous.core.extract.Assumptions;
+import dev.rendezvous.core.extract.Program;
+import dev.rendezvous.core.graph.CommGraph;
+import dev.rendezvous.core.model.Finding;
+import dev.rendezvous.core.model.FindingKind;
+import dev.rendezvous.core.model.Severity;
+import dev.rendezvous.core.model.SourceRange;
+import dev.rendezvous.core.model.Verdict;
+
+/**
+ * The engine's front door, shared by the CLI and the IDE: source text in, findings out. Never
+ * throws for bad input; failures become {@code analysis-assumption} findings and the other
+ * process counts and files go on.
+ */
+public final class Rendezvous {
+    public static final String VERSION = "0.1.0";
+
+    private Rendezvous() {}
+
+    public static FileReport analyze(String file, String source, AnalysisOptions options, BooleanSupplier cancelled) {
+        Program program;
+        try {
+            program = Program.parse(file, source);
+        } catch (RuntimeException | StackOverflowError e) {
+            List<RunReport> runs = new ArrayList<>();
+            for (int np : options.nps()) {
+                runs.add(new RunReport(file, np, List.of(info(new SourceRange(file, 0, 0, 1),
+                        "The file could not be parsed: " + e)), Verdict.NONE, null, 0));
+            }
+            return new FileReport(file, runs);
+        }
+        List<RunReport> runs = new ArrayList<>();
+        for (int np : options.nps()) {
+            if (cancelled.getAsBoolean()) break;
+            runs.add(analyze(program, np, options, cancelled));
+        }
+        return new FileReport(file, runs);
+    }
+
+    public static RunReport analyze(Program program, int np, AnalysisOptions options, BooleanSupplier cancelled) {
+        long t0 = System.nanoTime();
+        String file = program.file();
+        List<Finding> findings = new ArrayList<>();
+        SourceRange top = program.entry() != null ? program.range(program.entry().getName()) : new SourceRange(file, 0, 0, 1);
+        if (!program.syntaxErrors().isEmpty() && program.entry() != null) {
+            findings.add(info(top, "The file has compile errors (" + program.syntaxErrors().get(0)
+                    + (program.syntaxErrors().size() > 1 ? ", ..." : "") + "); the analysis follows what could be parsed"));
+        }
+        if (program.entry() == null) {
+            return new RunReport(file, np, findings, Verdict.NONE, null, millis(t0));
+        }
+        if (np < 1 || np > options.budgets().maxProcesses) {
+            findings.add(info(top, "Process count " + np + " is outside 1.." + options.budgets().maxProcesses + "; not analysed"));
+            return new RunReport(file, np, findings, Verdict.NONE, null, millis(t0));
+        }
+        AnalysisContext ctx = new AnalysisContext(program, np, options.budgets(), cancelled);
+        Verdict verdict = Verdict.NONE;
+        CommGraph graph = null;
+        try {
+            DeadlockAnalysis.Result r = DeadlockAnalysis.analyze(ctx);
+            findings.addAll(r.findings());
+            verdict = r.verdict();
+            graph = CommGraph.of(r.representative());
+        } catch (RuntimeException | StackOverflowError e) {
+            findings.add(info(top, "The analysis failed at np=" + np + " (" + e + "); other results are unaffected"));
+        }
+        for (Assumptions.Assumption a : ctx.assumptions().all()) findings.add(info(a.range(), a.message()));
+        for (String n : ctx.notes()) findings.add(info(top, n));
+        return new RunReport(file, np, dedupe(findings), verdict, graph, millis(t0));
+    }
+
+    private static long millis(long t0) {
+        return (System.nanoTime() - t0) / 1_000_000L;
+    }
+
+    private static List<Finding> dedupe(List<Finding> in) {
+        java.util.LinkedHashMap<String, Finding> out = new java.util.LinkedHashMap<>();
+        for (Finding f : in) out.putIfAbsent(f.key() + f.message(), f);
+        return new ArrayList<>(out.values());
+    }
+
+    static Finding info(SourceRange at, String message) {
+        return new Finding(FindingKind.ANALYSIS_ASSUMPTION, Severity.INFO, Verdict.NONE, message, at, List.of(), List.of(),
+                List.of(), "");
+    }
+}

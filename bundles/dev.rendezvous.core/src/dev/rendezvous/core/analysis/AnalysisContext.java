@@ -1,0 +1,70 @@
+package dev.rendezvous.core.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.rendezvous.core.extract.Assumptions;
+import dev.rendezvous.core.extract.Budgets;
+import dev.rendezvous.core.extract.Extractor;
+import dev.rendezvous.core.extract.Program;
+import dev.rendezvous.core.semantics.BufferPolicy;
+import dev.rendezvous.core.semantics.Explorer;
+import dev.rendezvous.core.semantics.Explorer.Exploration;
+
+/**
+ * What every analysis of one (file, process count) shares: the program, the process count, the
+ * budgets, the assumptions collected so far, and the explorations, computed once per policy and
+ * cached (derived facts are never recomputed inside an analysis).
+ */
+public final class AnalysisContext {
+    private final Program program;
+    private final int np;
+    private final Budgets budgets;
+    private final Assumptions assumptions = new Assumptions();
+    private final long deadlineNanos;
+    private final java.util.EnumMap<BufferPolicy, Exploration> explorations = new java.util.EnumMap<>(BufferPolicy.class);
+    private final List<String> notes = new ArrayList<>();
+    private final java.util.function.BooleanSupplier cancelled;
+
+    public AnalysisContext(Program program, int np, Budgets budgets, java.util.function.BooleanSupplier cancelled) {
+        this.program = program;
+        this.np = np;
+        this.budgets = budgets;
+        this.cancelled = cancelled;
+        this.deadlineNanos = System.nanoTime() + budgets.maxMillis * 1_000_000L;
+    }
+
+    public Program program() {
+        return program;
+    }
+
+    public int np() {
+        return np;
+    }
+
+    public Budgets budgets() {
+        return budgets;
+    }
+
+    public Assumptions assumptions() {
+        return assumptions;
+    }
+
+    public synchronized Exploration explore(BufferPolicy policy) {
+        return explorations.computeIfAbsent(policy, p -> Explorer.explore(p, budgets.maxRuns,
+                cancelled.getAsBoolean() ? 0 : deadlineNanos, prefix -> {
+                    long left = Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
+                    if (cancelled.getAsBoolean()) left = 1;
+                    return Extractor.run(program, np, p, prefix, budgets, assumptions, left);
+                }));
+    }
+
+    /** A note about the analysis itself (budgets, incomplete exploration), reported once. */
+    public void note(String message) {
+        if (!notes.contains(message)) notes.add(message);
+    }
+
+    public List<String> notes() {
+        return notes;
+    }
+}

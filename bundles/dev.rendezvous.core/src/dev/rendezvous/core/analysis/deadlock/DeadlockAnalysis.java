@@ -1,0 +1,130 @@
+package dev.rendezvous.core.analysis.deadlock;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.rendezvous.core.analysis.AnalysisContext;
+import dev.rendezvous.core.fix.Fixes;
+import dev.rendezvous.core.model.Event;
+import dev.rendezvous.core.model.Finding;
+import dev.rendezvous.core.model.FindingKind;
+import dev.rendezvous.core.model.Related;
+import dev.rendezvous.core.model.Severity;
+import dev.rendezvous.core.model.Verdict;
+import dev.rendezvous.core.semantics.BufferPolicy;
+import dev.rendezvous.core.semantics.Explorer.Exploration;
+import dev.rendezvous.core.semantics.RunOutcome;
+
+/**
+ * Decides whether and how a program deadlocks, from explorations of its executions under three
+ * buffering policies (buffer-allocation paper §3.2; slack-elasticity paper §2–3):
+ * <ul>
+ * <li>deadlock under unbounded buffering on every explored matching: {@code deadlock_always};</li>
+ * <li>under unbounded buffering on some matchings only: {@code deadlock_nondeterministic}, reported
+ * as {@code slack-inelastic} when zero buffering never deadlocks (the deadlock needs a buffered
+ * send that makes another send a competing match of a wildcard receive), else {@code message-race};</li>
+ * <li>only under zero buffering: {@code deadlock_zero_buffer} (the program is not 0-safe);</li>
+ * <li>only when some standard sends are buffered and others not: {@code deadlock_partial_buffering}.</li>
+ * </ul>
+ * For a program without wildcard receives or unknown branches every policy has one execution, and
+ * buffering is monotone (more buffers never create a deadlock), so two runs decide the verdict.
+ */
+public final class DeadlockAnalysis {
+    private DeadlockAnalysis() {}
+
+    /** Findings and the verdict for one process count. */
+    public record Result(List<Finding> findings, Verdict verdict, RunOutcome representative) {}
+
+    public static Result analyze(AnalysisContext ctx) {
+        Exploration unbounded = ctx.explore(BufferPolicy.UNBOUNDED);
+        Exploration zero = ctx.explore(BufferPolicy.ZERO);
+        List<Finding> findings = new ArrayList<>();
+        Verdict verdict = Verdict.NONE;
+        RunOutcome rep = unbounded.runs().stream().filter(RunOutcome::completed).findFirst().orElse(unbounded.first());
+
+        if (unbounded.anyDeadlock()) {
+            RunOutcome dl = unbounded.firstDeadlock();
+            if (unbounded.allDeadlock()) {
+                verdict = Verdict.DEADLOCK_ALWAYS;
+                findings.addAll(fromExplanations(ctx, dl, Verdict.DEADLOCK_ALWAYS, null));
+            } else {
+                verdict = Verdict.DEADLOCK_NONDETERMINISTIC;
+                FindingKind kind = zero.anyDeadlock() ? FindingKind.MESSAGE_RACE : FindingKind.SLACK_INELASTIC;
+                findings.add(SlackInelastic.report(ctx, dl, kind, WaitForClassifier.explain(dl)));
+            }
+        } else if (zero.anyDeadlock()) {
+            verdict = Verdict.DEADLOCK_ZERO_BUFFER;
+            findings.addAll(fromExplanations(ctx, zero.firstDeadlock(), Verdict.DEADLOCK_ZERO_BUFFER, rep));
+        } else if (unbounded.hadChoices() || zero.hadChoices()) {
+            Exploration partial = ctx.explore(BufferPolicy.PER_SEND);
+            if (partial.anyDeadlock()) {
+                verdict = Verdict.DEADLOCK_PARTIAL_BUFFERING;
+                RunOutcome dl = partial.firstDeadlock();
+                findings.add(SlackInelastic.report(ctx, dl, FindingKind.SLACK_INELASTIC, WaitForClassifier.explain(dl))
+                        .withMessage(SlackInelastic.partialMessage(dl)));
+                findings.set(findings.size() - 1, retarget(findings.get(findings.size() - 1), Verdict.DEADLOCK_PARTIAL_BUFFERING));
+            }
+            noteIncomplete(ctx, partial, findings);
+        }
+        noteIncomplete(ctx, unbounded, findings);
+        noteIncomplete(ctx, zero, findings);
+        if (verdict == Verdict.NONE || verdict == Verdict.DEADLOCK_ZERO_BUFFER) {
+            findings.addAll(RequestLeak.find(ctx, rep));
+        }
+        return new Result(findings, verdict, rep);
+    }
+
+    private static Finding retarget(Finding f, Verdict v) {
+        return new Finding(f.kind(), f.severity(), v, f.message(), f.range(), f.ranks(), f.related(), f.fixes(), f.witness());
+    }
+
+    private static void noteIncomplete(AnalysisContext ctx, Exploration e, List<Finding> out) {
+        for (RunOutcome r : e.runs()) {
+            for (String a : r.aborted()) ctx.note("Execution could not be followed to the end (" + a + ")");
+            if (r.timedOut()) ctx.note("The time budget ran out during an execution under " + e.policy().name().toLowerCase()
+                    + " buffering; verdicts are based on what was explored");
+        }
+        if (!e.complete()) {
+            ctx.note("Explored " + e.runs().size() + " executions under " + e.policy().name().toLowerCase().replace('_', '-')
+                    + " buffering before the budget ran out; other matchings of wildcard receives or other outcomes of "
+                    + "unknown branches were not explored");
+        }
+    }
+
+    /** Turns explained deadlocks into findings with witnesses, related locations and fixes. */
+    static List<Finding> fromExplanations(AnalysisContext ctx, RunOutcome run, Verdict verdict, RunOutcome completedRun) {
+        List<Finding> out = new ArrayList<>();
+        for (WaitForClassifier.Explanation x : WaitForClassifier.explain(run)) {
+            Event primary = x.events().get(0);
+            List<Related> related = new ArrayList<>();
+            Map<String, Boolean> seen = new LinkedHashMap<>();
+            for (Event e : x.events()) {
+                String k = e.site().start() + "/" + e.rank();
+                if (seen.put(k, true) != null || e == primary) continue;
+                related.add(new Related(e.site(), e.rank(), "rank " + e.rank() + ": " + e.describe()));
+            }
+            for (Event e : x.events()) {
+                if (!e.userSite().equals(e.site())) {
+                    related.add(new Related(e.userSite(), e.rank(), "called from here on rank " + e.rank()));
+                }
+            }
+            String message = x.summary();
+            if (verdict == Verdict.DEADLOCK_ZERO_BUFFER && x.kind() == FindingKind.SEND_CYCLE) {
+                message += ". Deadlocks unless the runtime buffers: one buffered message on any rank of the cycle "
+                        + "(e.g. rank " + x.ranks().get(0) + ") breaks it (t-ring lemma)";
+            } else if (verdict == Verdict.DEADLOCK_ZERO_BUFFER && x.kind() == FindingKind.UNMATCHED_SEND) {
+                message += ". The sender blocks forever unless the runtime buffers the message; it is never received either way";
+            } else if (verdict == Verdict.DEADLOCK_ZERO_BUFFER) {
+                message += ". Deadlocks when sends and collectives synchronise (no buffering)";
+            } else if (verdict == Verdict.DEADLOCK_ALWAYS && x.kind() == FindingKind.SEND_CYCLE) {
+                message += ". Synchronous sends never complete before the receive is posted, so no buffering helps";
+            }
+            Finding f = new Finding(x.kind(), Severity.ERROR, verdict, message, primary.site(),
+                    x.ranks().stream().distinct().sorted().toList(), related, List.of(), String.join("\n", x.witness()));
+            out.add(f.withFixes(Fixes.forDeadlock(ctx, f, x, run, completedRun)));
+        }
+        return out;
+    }
+}

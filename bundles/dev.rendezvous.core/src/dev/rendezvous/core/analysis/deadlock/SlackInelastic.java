@@ -1,0 +1,101 @@
+package dev.rendezvous.core.analysis.deadlock;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.rendezvous.core.analysis.AnalysisContext;
+import dev.rendezvous.core.model.Event;
+import dev.rendezvous.core.model.Finding;
+import dev.rendezvous.core.model.FindingKind;
+import dev.rendezvous.core.model.Op;
+import dev.rendezvous.core.model.Peer;
+import dev.rendezvous.core.model.Related;
+import dev.rendezvous.core.model.Severity;
+import dev.rendezvous.core.model.Verdict;
+import dev.rendezvous.core.semantics.RunOutcome;
+
+/**
+ * A deadlock that depends on which send a wildcard receive matches. Following
+ * {@code slack-elasticity-poe-mse.md} (§2, Fig. 1(b)): when a send is buffered, its sender runs
+ * ahead and a later send of that rank becomes a competing match of a wildcard receive; such a
+ * buffered send is an <em>actual culprit</em> when the competing match leads to a deadlock. The
+ * culprit is confirmed by the explored execution itself (the search ran under that buffering),
+ * not guessed: it is reported only when the deadlocked execution contains it.
+ *
+ * <p>Reported as {@code slack-inelastic} when zero buffering is deadlock-free (only slack
+ * exposes it), as {@code message-race} otherwise.
+ */
+public final class SlackInelastic {
+    private SlackInelastic() {}
+
+    static Finding report(AnalysisContext ctx, RunOutcome dl, FindingKind kind, List<WaitForClassifier.Explanation> why) {
+        Event wildcard = null, chosen = null;
+        List<Event> culprits = new ArrayList<>();
+        for (RunOutcome.Match m : dl.matches()) {
+            Event r = m.recv();
+            boolean wild = (r.op() == Op.SENDRECV || r.op() == Op.SENDRECV_REPLACE ? r.recvPeer() : r.peer()) == Peer.ANY;
+            if (!wild) continue;
+            List<Event> before = new ArrayList<>();
+            for (RunOutcome.Match o : dl.matches()) {
+                if (o.send().rank() == m.send().rank() && o.send().index() < m.send().index() && o.buffered()) before.add(o.send());
+            }
+            if (wildcard == null || !before.isEmpty() && culprits.isEmpty()) {
+                wildcard = r;
+                chosen = m.send();
+                culprits = before;
+            }
+        }
+        List<Related> related = new ArrayList<>();
+        List<Integer> ranks = new ArrayList<>();
+        StringBuilder msg = new StringBuilder();
+        Event primary;
+        if (wildcard != null) {
+            primary = wildcard;
+            ranks.add(wildcard.rank());
+            msg.append("The wildcard receive on rank ").append(wildcard.rank()).append(" (line ").append(wildcard.site().line())
+                    .append(") can match rank ").append(chosen.rank()).append("'s ").append(chosen.op().mpjName())
+                    .append(" at line ").append(chosen.site().line());
+            related.add(new Related(chosen.site(), chosen.rank(), "competing match: rank " + chosen.rank() + " " + chosen.describe()));
+            if (!ranks.contains(chosen.rank())) ranks.add(chosen.rank());
+            if (!culprits.isEmpty()) {
+                Event c = culprits.get(culprits.size() - 1);
+                msg.append(" when rank ").append(c.rank()).append("'s earlier ").append(c.op().mpjName()).append(" at line ")
+                        .append(c.site().line()).append(" is buffered (culprit send)");
+                related.add(0, new Related(c.site(), c.rank(), "culprit send: buffering it lets rank " + c.rank() + " run ahead"));
+            }
+            msg.append("; then ");
+        } else {
+            primary = why.get(0).events().get(0);
+            msg.append("For some matchings of wildcard receives, ");
+        }
+        List<String> witness = new ArrayList<>(dl.wildcardDecisions());
+        for (WaitForClassifier.Explanation x : why) {
+            witness.addAll(x.witness());
+            for (Event e : x.events()) {
+                related.add(new Related(e.site(), e.rank(), "rank " + e.rank() + " blocks in " + e.describe()));
+                if (!ranks.contains(e.rank())) ranks.add(e.rank());
+            }
+        }
+        if (!why.isEmpty()) {
+            WaitForClassifier.Explanation x = why.get(0);
+            msg.append(Character.toLowerCase(x.summary().charAt(0))).append(x.summary().substring(1));
+        } else {
+            msg.append("the program deadlocks");
+        }
+        msg.append(kind == FindingKind.SLACK_INELASTIC
+                ? ". Without buffering this cannot happen: the program is not slack-elastic"
+                : ". Whether it deadlocks depends on message timing");
+        return new Finding(kind, Severity.ERROR, Verdict.DEADLOCK_NONDETERMINISTIC, msg.toString(), primary.site(),
+                ranks.stream().sorted().toList(), related, List.of(), String.join("\n", witness));
+    }
+
+    static String partialMessage(RunOutcome dl) {
+        List<String> buffered = new ArrayList<>();
+        for (RunOutcome.Match m : dl.matches()) {
+            if (m.buffered()) buffered.add("rank " + m.send().rank() + " line " + m.send().site().line());
+        }
+        return "Deadlocks only when some standard sends are buffered and others are not (buffered here: "
+                + (buffered.isEmpty() ? "none matched" : String.join(", ", buffered)) + "); under zero and under "
+                + "unbounded buffering it completes. " + String.join("; ", dl.wildcardDecisions());
+    }
+}

@@ -1,0 +1,224 @@
+package dev.rendezvous.core.analysis.deadlock;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.rendezvous.core.model.Event;
+import dev.rendezvous.core.model.FindingKind;
+import dev.rendezvous.core.model.Op;
+import dev.rendezvous.core.model.Peer;
+import dev.rendezvous.core.semantics.RunOutcome;
+import dev.rendezvous.core.semantics.RunOutcome.Blocked;
+import dev.rendezvous.core.semantics.RunOutcome.WaitKind;
+import dev.rendezvous.core.semantics.World;
+
+/**
+ * Explains a deadlocked execution: which ranks wait for whom, and why. Follows the catalogue of
+ * {@code mpi-check-deadlock-detection.md}: a rank waiting for a rank that has finished is an
+ * unmatched receive / send (§2.1 item 1) or a missing collective (§4 item 1); a cycle of ranks
+ * blocked in sends is a send–receive cycle (§2.1 item 2, the t-ring of the buffer paper §3.1);
+ * a cycle through receives or waits is a wait cycle (§3, Fig. 11); through probes a probe cycle
+ * (§2.3, Fig. 9); collectives entered in different orders (§4 item 2) or mixed with point-to-point
+ * operations (§4 item 3, Fig. 23) are reported as such. Mismatched collective instances
+ * (different operation or root at the same position) come first.
+ */
+public final class WaitForClassifier {
+
+    /** One explained deadlock: its kind, the operations involved (primary first) and a witness. */
+    public record Explanation(FindingKind kind, List<Event> events, List<Integer> ranks, String summary,
+            List<String> witness) {}
+
+    private WaitForClassifier() {}
+
+    public static List<Explanation> explain(RunOutcome run) {
+        List<Explanation> out = new ArrayList<>();
+        Map<Integer, Blocked> blocked = new LinkedHashMap<>();
+        for (Blocked b : run.blocked()) blocked.put(b.rank(), b);
+        Set<Integer> explained = new LinkedHashSet<>();
+
+        // 1. mismatched collective instances
+        for (RunOutcome.Collective c : run.collectives()) {
+            if (!c.mismatch()) continue;
+            List<Event> calls = new ArrayList<>();
+            for (Event e : c.calls()) if (e != null) calls.add(e);
+            Event first = calls.get(0);
+            boolean rootOnly = calls.stream().allMatch(e -> e.op() == first.op());
+            List<Integer> ranks = calls.stream().map(Event::rank).toList();
+            List<String> w = new ArrayList<>();
+            for (Event e : calls) w.add("rank " + e.rank() + " calls " + e.describe() + " at line " + e.site().line());
+            String summary = rootOnly
+                    ? "Ranks call " + first.op().mpjName() + " with different roots at the same point of the communicator's collective sequence"
+                    : "Ranks call different collectives at the same point: " + describeOps(calls);
+            out.add(new Explanation(rootOnly ? FindingKind.COLLECTIVE_ROOT_MISMATCH : FindingKind.COLLECTIVE_MISMATCH,
+                    calls, ranks, summary, w));
+            explained.addAll(ranks);
+        }
+
+        // 2. ranks waiting only for ranks that have finished
+        Map<String, List<Blocked>> missing = new LinkedHashMap<>();
+        for (Blocked b : blocked.values()) {
+            if (explained.contains(b.rank()) || b.event() == null) continue;
+            boolean allDone = !b.waitsFor().isEmpty();
+            for (int r : b.waitsFor()) allDone &= r >= 0 && r < run.done().length && run.done()[r];
+            if (b.waitsFor().isEmpty() || allDone) {
+                missing.computeIfAbsent(kindOfMissing(b) + "@" + b.event().site().start(), k -> new ArrayList<>()).add(b);
+            }
+        }
+        for (List<Blocked> group : missing.values()) {
+            Blocked b = group.get(0);
+            FindingKind kind = kindOfMissing(b);
+            List<Event> evs = group.stream().map(Blocked::event).toList();
+            List<Integer> ranks = group.stream().map(Blocked::rank).toList();
+            List<String> w = new ArrayList<>();
+            for (Blocked g : group) {
+                w.add("rank " + g.rank() + " blocks in " + g.event().describe() + " at line " + g.event().site().line()
+                        + " waiting for " + ranksText(g.waitsFor()) + ", which " + (g.waitsFor().size() == 1 ? "has" : "have")
+                        + " already finished");
+            }
+            String summary = switch (kind) {
+                case COLLECTIVE_MISSING -> b.event().op().mpjName() + " is never called by " + ranksText(b.waitsFor())
+                        + ": " + ranksText(ranks) + " wait in it forever";
+                case UNMATCHED_SEND -> "No receive matches this " + b.event().describe() + " on rank " + b.rank();
+                default -> "No send matches this " + b.event().describe() + " on rank " + b.rank() + nearMiss(run, b);
+            };
+            out.add(new Explanation(kind, evs, ranks, summary, w));
+            explained.addAll(ranks);
+        }
+
+        // 3. cycles among blocked ranks
+        for (Blocked start : blocked.values()) {
+            if (explained.contains(start.rank())) continue;
+            List<Integer> cycle = findCycle(start.rank(), blocked);
+            if (cycle == null) continue;
+            List<Blocked> members = cycle.stream().map(blocked::get).toList();
+            FindingKind kind = kindOfCycle(members);
+            List<String> w = new ArrayList<>();
+            for (int i = 0; i < members.size(); i++) {
+                Blocked m = members.get(i);
+                Blocked next = members.get((i + 1) % members.size());
+                w.add("rank " + m.rank() + " blocks in " + (m.event() == null ? "a poll" : m.event().describe() + " at line "
+                        + m.event().site().line()) + " waiting for rank " + next.rank());
+            }
+            String summary = switch (kind) {
+                case SEND_CYCLE -> "Send cycle (t-ring) of " + members.size() + " ranks: every rank sends before it receives";
+                case PROBE_CYCLE -> "Probe cycle: ranks probe for messages that are sent only after the probes return";
+                case COLLECTIVE_ORDER -> "Collectives are called in different orders on different ranks";
+                case P2P_COLLECTIVE_INTERLEAVE -> "A collective and point-to-point operations are ordered differently on different ranks";
+                default -> "Wait cycle: each rank waits for a message the next rank sends only after its own wait";
+            };
+            out.add(new Explanation(kind, members.stream().map(Blocked::event).filter(e -> e != null).toList(), cycle,
+                    summary + ". " + String.join("; ", w), w));
+            explained.addAll(cycle);
+        }
+
+        // 4. whatever is left: blocked behind ranks explained above (or polling forever)
+        List<Blocked> rest = blocked.values().stream().filter(b -> !explained.contains(b.rank()) && b.event() != null).toList();
+        if (!rest.isEmpty() && out.isEmpty()) {
+            Blocked b = rest.get(0);
+            out.add(new Explanation(b.kind() == WaitKind.COLLECTIVE ? FindingKind.COLLECTIVE_MISSING : FindingKind.UNMATCHED_RECV,
+                    rest.stream().map(Blocked::event).toList(), rest.stream().map(Blocked::rank).toList(),
+                    "Ranks " + ranksText(rest.stream().map(Blocked::rank).toList()) + " can never continue",
+                    List.of("rank " + b.rank() + " blocks in " + b.event().describe() + " at line " + b.event().site().line())));
+        }
+        return out;
+    }
+
+    private static FindingKind kindOfMissing(Blocked b) {
+        return switch (b.kind()) {
+            case COLLECTIVE -> FindingKind.COLLECTIVE_MISSING;
+            case SEND -> FindingKind.UNMATCHED_SEND;
+            case WAIT -> b.pending().stream().allMatch(p -> p instanceof World.SendOp) && !b.pending().isEmpty()
+                    ? FindingKind.UNMATCHED_SEND : FindingKind.UNMATCHED_RECV;
+            default -> FindingKind.UNMATCHED_RECV;
+        };
+    }
+
+    private static FindingKind kindOfCycle(List<Blocked> members) {
+        boolean anyColl = false, anyP2p = false, anyProbe = false, allSend = true;
+        Set<Integer> comms = new LinkedHashSet<>();
+        for (Blocked m : members) {
+            if (m.kind() == WaitKind.COLLECTIVE) {
+                anyColl = true;
+                if (m.event() != null) comms.add(m.event().comm());
+            } else {
+                anyP2p = true;
+            }
+            if (m.kind() == WaitKind.PROBE) anyProbe = true;
+            boolean sendOnly = m.kind() == WaitKind.SEND
+                    || (m.kind() == WaitKind.WAIT && !m.pending().isEmpty() && m.pending().stream().allMatch(p -> p instanceof World.SendOp));
+            allSend &= sendOnly;
+        }
+        if (anyColl && anyP2p) return FindingKind.P2P_COLLECTIVE_INTERLEAVE;
+        if (anyColl) return FindingKind.COLLECTIVE_ORDER;
+        if (anyProbe) return FindingKind.PROBE_CYCLE;
+        if (allSend) return FindingKind.SEND_CYCLE;
+        return FindingKind.WAIT_CYCLE;
+    }
+
+    private static List<Integer> findCycle(int start, Map<Integer, Blocked> blocked) {
+        // depth-first search for a cycle reachable from start, over blocked ranks only
+        Map<Integer, Integer> state = new HashMap<>();
+        List<Integer> path = new ArrayList<>();
+        return dfs(start, blocked, state, path);
+    }
+
+    private static List<Integer> dfs(int r, Map<Integer, Blocked> blocked, Map<Integer, Integer> state, List<Integer> path) {
+        state.put(r, 1);
+        path.add(r);
+        Blocked b = blocked.get(r);
+        for (int next : b.waitsFor()) {
+            if (!blocked.containsKey(next)) continue;
+            Integer s = state.get(next);
+            if (s != null && s == 1) {
+                return new ArrayList<>(path.subList(path.indexOf(next), path.size()));
+            }
+            if (s == null) {
+                List<Integer> c = dfs(next, blocked, state, path);
+                if (c != null) return c;
+            }
+        }
+        state.put(r, 2);
+        path.remove(path.size() - 1);
+        return null;
+    }
+
+    /** A send to this rank that differs only in tag (or a send with this tag from another source). */
+    private static String nearMiss(RunOutcome run, Blocked b) {
+        Event recv = b.event();
+        int wantSrc = recv.op() == Op.SENDRECV || recv.op() == Op.SENDRECV_REPLACE ? recv.recvPeer() : recv.peer();
+        int wantTag = recv.op() == Op.SENDRECV || recv.op() == Op.SENDRECV_REPLACE ? recv.recvTag() : recv.tag();
+        for (World.SendOp s : run.orphans()) {
+            Event e = s.event();
+            if (e == null || s.dst() != b.rank()) continue;
+            if (s.src() == wantSrc && wantTag != Peer.ANY && s.tag() != wantTag) {
+                return "; rank " + s.src() + " sends to it at line " + e.site().line() + " with tag " + s.tag()
+                        + " instead of " + wantTag + " (tags differ)";
+            }
+            if (s.tag() == wantTag && wantSrc != Peer.ANY && s.src() != wantSrc) {
+                return "; a message with this tag comes from rank " + s.src() + " (line " + e.site().line()
+                        + ") instead of rank " + wantSrc + " (sources differ)";
+            }
+        }
+        return "";
+    }
+
+    static String ranksText(java.util.Collection<Integer> ranks) {
+        List<Integer> l = new ArrayList<>(ranks);
+        if (l.size() == 1) return "rank " + l.get(0);
+        return "ranks " + l.toString().replace("[", "").replace("]", "");
+    }
+
+    private static String describeOps(List<Event> calls) {
+        StringBuilder b = new StringBuilder();
+        for (Event e : calls) {
+            if (b.length() > 0) b.append(", ");
+            b.append("rank ").append(e.rank()).append(' ').append(e.op().mpjName()).append(" (line ").append(e.site().line()).append(')');
+        }
+        return b.toString();
+    }
+}

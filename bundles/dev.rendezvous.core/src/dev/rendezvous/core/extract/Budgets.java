@@ -1,0 +1,28 @@
+package dev.rendezvous.core.extract;
+
+/**
+ * Limits that keep every analysis finite. The defaults keep an editor responsive; the CLI and
+ * preferences may raise them. Hitting any limit yields an {@code analysis-assumption} finding.
+ */
+public final class Budgets {
+    /** Interpretation steps per rank and run. */
+    public long maxStepsPerRank = 2_000_000;
+    /** Iterations of a loop without communication before it is cut (its variables become unknown). */
+    public long maxQuietIterations = 100_000;
+    /** Iterations explored of a communicating loop whose bound is unknown. */
+    public int maxUnknownIterations = 3;
+    /** Nesting of inlined calls (bounds recursion). */
+    public int maxInlineDepth = 48;
+    /** Executions explored per buffering policy (wildcard matches, unknown branches). */
+    public int maxRuns = 200;
+    /** Wall-clock limit of one whole analysis (all policies and runs), milliseconds. */
+    public long maxMillis = 10_000;
+    /** Largest array the interpreter materialises. */
+    public long maxArrayLength = 1 << 20;
+    /** Largest process count analysed. */
+    public int maxProcesses = 8192;
+
+    public static Budgets defaults() {
+        return new Budgets();
+    }
+}

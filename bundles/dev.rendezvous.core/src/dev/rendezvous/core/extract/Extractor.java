@@ -1,0 +1,17 @@
+package dev.rendezvous.core.extract;
+
+import dev.rendezvous.core.semantics.BufferPolicy;
+import dev.rendezvous.core.semantics.Executor;
+import dev.rendezvous.core.semantics.RunOutcome;
+
+/** Runs the SPMD body of a program for every rank of one process count: the extraction phase. */
+public final class Extractor {
+    private Extractor() {}
+
+    public static RunOutcome run(Program program, int np, BufferPolicy policy, int[] prefix, Budgets budgets,
+            Assumptions assumptions, long wallMillis) {
+        if (program.entry() == null) throw new IllegalStateException("no SPMD entry point");
+        return Executor.execute(np, policy, prefix, wallMillis,
+                (world, rank) -> new RankInterpreter(program, world, rank, budgets, assumptions).run());
+    }
+}

@@ -1,0 +1,806 @@
+package dev.rendezvous.core.extract;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.eclipse.jdt.core.dom.Expression;
+import org.eclipse.jdt.core.dom.MethodInvocation;
+
+import dev.rendezvous.core.extract.Values.ArrayVal;
+import dev.rendezvous.core.extract.Values.Buffer;
+import dev.rendezvous.core.extract.Values.ClassRef;
+import dev.rendezvous.core.extract.Values.Datatype;
+import dev.rendezvous.core.extract.Values.GroupVal;
+import dev.rendezvous.core.extract.Values.ListVal;
+import dev.rendezvous.core.extract.Values.Null;
+import dev.rendezvous.core.extract.Values.ReduceOp;
+import dev.rendezvous.core.extract.Values.Unknown;
+import dev.rendezvous.core.model.Op;
+import dev.rendezvous.core.model.Peer;
+import dev.rendezvous.core.model.SourceRange;
+import dev.rendezvous.core.semantics.CommValue;
+import dev.rendezvous.core.semantics.RequestValue;
+import dev.rendezvous.core.semantics.StatusValue;
+import dev.rendezvous.core.semantics.World;
+
+/**
+ * Recognises MPJ Express calls and the few library calls that matter (collections of requests,
+ * {@code Math}, {@code ByteBuffer}) by the abstract value of the receiver: a communicator value
+ * makes {@code x.Send(...)} a send whatever the declared type of {@code x}, so a {@code Comm}
+ * variable holding a {@code Split} result is understood without bindings. A receiver the
+ * interpreter could not compute, with an MPJ method name and arity, is taken as COMM_WORLD and
+ * said so. Signatures follow {@code javap -cp /usr/share/java/mpj.jar mpi.Comm mpi.Intracomm}.
+ */
+final class MpjCalls {
+    private static final Set<String> MPJ_CLASSES = Set.of("MPI", "Request", "Prequest", "Status", "Comm", "Intracomm",
+            "Datatype", "Op", "Group", "Cartcomm", "Graphcomm", "Intercomm");
+    /** MPJ's own value of MPI.UNDEFINED is not used: a colour equal to this sentinel means "no communicator". */
+    static final long UNDEFINED = Long.MIN_VALUE;
+
+    private final RankInterpreter in;
+
+    MpjCalls(RankInterpreter in) {
+        this.in = in;
+    }
+
+    static boolean isMpjClass(String name) {
+        return MPJ_CLASSES.contains(name);
+    }
+
+    private int rank() {
+        return in.rank;
+    }
+
+    private World world() {
+        return in.world;
+    }
+
+    // ================================================================ fields
+
+    Object staticField(String cls, String name) {
+        if (cls.equals("MPI")) {
+            switch (name) {
+                case "COMM_WORLD": return world().world(rank());
+                case "COMM_SELF": return new CommValue(1_000_000 + rank(), new int[] {rank()}, 0);
+                case "ANY_SOURCE", "ANY_TAG": return (long) Peer.ANY;
+                case "PROC_NULL": return (long) Peer.PROC_NULL;
+                case "UNDEFINED": return UNDEFINED;
+                case "BSEND_OVERHEAD", "SEND_OVERHEAD", "RECV_OVERHEAD": return 0L;
+                case "SUM", "MAX", "MIN", "PROD", "LAND", "BAND", "LOR", "BOR", "LXOR", "BXOR", "MAXLOC", "MINLOC":
+                    return new ReduceOp(name);
+                default:
+                    if (name.equals(name.toUpperCase()) && !name.startsWith("THREAD")) return new Datatype(name, Values.typeSize(name));
+                    return Unknown.UNIFORM;
+            }
+        }
+        if (cls.equals("Integer") || cls.equals("Long") || cls.equals("Short") || cls.equals("Byte")) {
+            boolean isInt = cls.equals("Integer");
+            if (name.equals("MAX_VALUE")) return isInt ? (long) Integer.MAX_VALUE : Long.MAX_VALUE;
+            if (name.equals("MIN_VALUE")) return isInt ? (long) Integer.MIN_VALUE : Long.MIN_VALUE;
+        }
+        if (cls.equals("Math") && name.equals("PI")) return Math.PI;
+        if (cls.equals("Double") && name.equals("MAX_VALUE")) return Double.MAX_VALUE;
+        return Unknown.ANY;
+    }
+
+    Object instanceField(Object base, String name) {
+        if (base instanceof StatusValue st) {
+            return switch (name) {
+                case "source" -> (long) st.source();
+                case "tag" -> (long) st.tag();
+                case "index" -> (long) st.index();
+                default -> Unknown.ANY;
+            };
+        }
+        return Unknown.ANY;
+    }
+
+    // ================================================================ calls
+
+    Object invoke(Object recv, Expression recvExpr, String name, MethodInvocation mi) {
+        List<?> argExprs = mi.arguments();
+        if (recv instanceof CommValue comm) return commCall(comm, name, argExprs, mi);
+        if (recv instanceof RequestValue rq) return requestCall(rq, name, mi);
+        if (recv instanceof StatusValue st) {
+            in.evalArgs(argExprs);
+            return switch (name) {
+                case "Get_count", "Get_elements" -> (long) st.count();
+                case "Test_cancelled" -> false;
+                default -> Unknown.ANY;
+            };
+        }
+        if (recv instanceof ClassRef cr) return staticCall(cr.name(), name, argExprs, mi);
+        if (recv instanceof ListVal l) return listCall(l, name, in.evalArgs(argExprs));
+        if (recv instanceof ArrayVal a && name.equals("clone")) {
+            return a.elems == null ? ArrayVal.unknownLength() : new ArrayVal(a.elems.clone());
+        }
+        if (recv instanceof Unknown && Program.COMM_NAMES.contains(name) && !name.startsWith("Wait")
+                && !name.startsWith("Test") && !name.equals("Start") && !name.startsWith("Buffer")) {
+            in.assumptions.add(in.program.range(mi), "The communicator of this " + name + " could not be determined; "
+                    + "it is assumed to be COMM_WORLD");
+            return commCall(world().world(rank()), name, argExprs, mi);
+        }
+        in.evalArgs(argExprs);
+        if (recv instanceof CommValue || recv instanceof GroupVal) return Unknown.ANY;
+        return name.equals("equals") ? Unknown.ANY : Unknown.ANY;
+    }
+
+    Object construct(String type, List<Object> args, org.eclipse.jdt.core.dom.ASTNode at) {
+        switch (type) {
+            case "ArrayList", "LinkedList", "ArrayDeque", "Vector", "Stack" -> {
+                ListVal l = new ListVal();
+                if (!args.isEmpty() && args.get(0) instanceof ListVal src) {
+                    l.items.addAll(src.items);
+                    l.unknownSize = src.unknownSize;
+                }
+                return l;
+            }
+            case "Integer", "Long" -> {
+                return args.isEmpty() ? Unknown.ANY : args.get(0);
+            }
+            default -> {
+                return Unknown.ANY;
+            }
+        }
+    }
+
+    private Object staticCall(String cls, String name, List<?> argExprs, MethodInvocation mi) {
+        List<Object> args = in.evalArgs(argExprs);
+        switch (cls) {
+            case "MPI" -> {
+                return mpiStatic(name, args, mi);
+            }
+            case "Request", "Prequest" -> {
+                return requestStatic(name, args, mi);
+            }
+            case "Math", "StrictMath" -> {
+                return math(name, args);
+            }
+            case "Integer", "Long" -> {
+                if ((name.equals("parseInt") || name.equals("parseLong") || name.equals("valueOf"))
+                        && !args.isEmpty() && args.get(0) instanceof String s) {
+                    try {
+                        return Long.parseLong(s.trim());
+                    } catch (NumberFormatException e) {
+                        return Unknown.ANY;
+                    }
+                }
+                if (name.equals("valueOf") && !args.isEmpty() && args.get(0) instanceof Long l) return l;
+                if ((name.equals("max") || name.equals("min") || name.equals("sum"))) return math(name, args);
+                return args.stream().anyMatch(a -> a == Unknown.ANY) ? Unknown.ANY : Unknown.ANY;
+            }
+            case "ByteBuffer" -> {
+                if (name.startsWith("allocate") && !args.isEmpty()) {
+                    return new Buffer(args.get(0) instanceof Long l ? l : -1);
+                }
+                return Unknown.ANY;
+            }
+            case "System" -> {
+                if (name.equals("exit")) throw new RankInterpreter.ExitSig("System.exit");
+                return Unknown.ANY;
+            }
+            case "Arrays" -> {
+                if (name.equals("fill") && !args.isEmpty() && args.get(0) instanceof ArrayVal a && a.elems != null
+                        && args.size() == 2) {
+                    java.util.Arrays.fill(a.elems, args.get(1));
+                } else if (name.startsWith("copyOf") && !args.isEmpty() && args.get(0) instanceof ArrayVal a) {
+                    if (a.elems != null && args.size() == 2 && args.get(1) instanceof Long n && n >= 0 && n <= in.budgets.maxArrayLength) {
+                        Object[] c = java.util.Arrays.copyOf(a.elems, (int) (long) n);
+                        for (int i = a.elems.length; i < c.length; i++) c[i] = a.fill;
+                        return new ArrayVal(c);
+                    }
+                    return ArrayVal.unknownLength();
+                } else if (name.equals("asList")) {
+                    ListVal l = new ListVal();
+                    if (args.size() == 1 && args.get(0) instanceof ArrayVal a && a.elems != null) l.items.addAll(List.of(a.elems));
+                    else l.items.addAll(args);
+                    return l;
+                }
+                for (Object a : args) if (a instanceof ArrayVal av && !name.equals("fill") && !name.equals("toString")) av.forget();
+                return Unknown.ANY;
+            }
+            case "List" -> {
+                if (name.equals("of")) {
+                    ListVal l = new ListVal();
+                    l.items.addAll(args);
+                    return l;
+                }
+                return Unknown.ANY;
+            }
+            default -> {
+                return Unknown.ANY;
+            }
+        }
+    }
+
+    private static Object math(String name, List<Object> args) {
+        if (args.stream().anyMatch(a -> a instanceof Unknown)) {
+            Object j = Unknown.UNIFORM;
+            for (Object a : args) j = Values.join(j, a);
+            return j;
+        }
+        if (args.size() == 2 && args.get(0) instanceof Long a && args.get(1) instanceof Long b) {
+            return switch (name) {
+                case "max" -> Math.max(a, b);
+                case "min" -> Math.min(a, b);
+                case "floorMod" -> b == 0 ? Unknown.ANY : (Object) Math.floorMod(a, b);
+                case "floorDiv" -> b == 0 ? Unknown.ANY : (Object) Math.floorDiv(a, b);
+                case "sum", "addExact" -> a + b;
+                case "pow" -> Math.pow(a, b);
+                default -> Unknown.ANY;
+            };
+        }
+        if (args.size() == 2 && args.get(0) instanceof Number a && args.get(1) instanceof Number b) {
+            return switch (name) {
+                case "max" -> Math.max(a.doubleValue(), b.doubleValue());
+                case "min" -> Math.min(a.doubleValue(), b.doubleValue());
+                case "pow" -> Math.pow(a.doubleValue(), b.doubleValue());
+                default -> Unknown.ANY;
+            };
+        }
+        if (args.size() == 1 && args.get(0) instanceof Long a) {
+            return switch (name) {
+                case "abs" -> Math.abs(a);
+                case "sqrt" -> Math.sqrt(a);
+                default -> Unknown.ANY;
+            };
+        }
+        if (args.size() == 1 && args.get(0) instanceof Double a) {
+            return switch (name) {
+                case "abs" -> Math.abs(a);
+                case "sqrt" -> Math.sqrt(a);
+                case "floor" -> Math.floor(a);
+                case "ceil" -> Math.ceil(a);
+                case "round" -> Math.round(a);
+                case "exp" -> Math.exp(a);
+                case "log" -> Math.log(a);
+                default -> Unknown.ANY;
+            };
+        }
+        return Unknown.ANY;
+    }
+
+    private Object listCall(ListVal l, String name, List<Object> args) {
+        switch (name) {
+            case "add", "addLast", "offer", "push", "offerLast" -> {
+                if (args.size() == 1) l.items.add(args.get(0));
+                else if (args.size() == 2 && args.get(0) instanceof Long i && i >= 0 && i <= l.items.size()) l.items.add((int) (long) i, args.get(1));
+                else l.unknownSize = true;
+                return true;
+            }
+            case "addFirst", "offerFirst" -> {
+                l.items.add(0, args.get(0));
+                return null;
+            }
+            case "get" -> {
+                if (args.get(0) instanceof Long i && i >= 0 && i < l.items.size()) return l.items.get((int) (long) i);
+                return Unknown.ANY;
+            }
+            case "set" -> {
+                if (args.get(0) instanceof Long i && i >= 0 && i < l.items.size()) return l.items.set((int) (long) i, args.get(1));
+                return Unknown.ANY;
+            }
+            case "size" -> {
+                return l.unknownSize ? Unknown.ANY : (Object) (long) l.items.size();
+            }
+            case "isEmpty" -> {
+                return l.unknownSize ? Unknown.ANY : (Object) l.items.isEmpty();
+            }
+            case "clear" -> {
+                l.items.clear();
+                l.unknownSize = false;
+                return null;
+            }
+            case "toArray" -> {
+                return new ArrayVal(l.items.toArray());
+            }
+            case "poll", "pollFirst", "removeFirst", "pop", "remove" -> {
+                if (name.equals("remove") && args.size() == 1) {
+                    if (args.get(0) instanceof Long i && i >= 0 && i < l.items.size()) return l.items.remove((int) (long) i);
+                    l.items.remove(args.get(0));
+                    return Unknown.ANY;
+                }
+                return l.items.isEmpty() ? Null.NULL : l.items.remove(0);
+            }
+            case "peek", "peekFirst", "getFirst" -> {
+                return l.items.isEmpty() ? Null.NULL : l.items.get(0);
+            }
+            case "addAll" -> {
+                if (args.get(0) instanceof ListVal o) l.items.addAll(o.items);
+                else l.unknownSize = true;
+                return true;
+            }
+            default -> {
+                return Unknown.ANY;
+            }
+        }
+    }
+
+    // ================================================================ MPI.*
+
+    private Object mpiStatic(String name, List<Object> args, MethodInvocation mi) {
+        switch (name) {
+            case "Init" -> {
+                in.assumptions.add(in.program.range(mi), "Program arguments are taken as empty: the analysis follows "
+                        + "the program's default inputs");
+                return new ArrayVal(0, Null.NULL);
+            }
+            case "Finalize" -> {
+                world().recordLocal(rank(), Op.FINALIZE, -1, in.program.range(mi), in.userSite(mi));
+                return null;
+            }
+            case "Buffer_attach" -> {
+                long size = !args.isEmpty() && args.get(0) instanceof Buffer b ? b.size() : -1;
+                world().recordLocal(rank(), Op.BUFFER_ATTACH, -1, in.program.range(mi), in.userSite(mi));
+                world().bufferAttach(rank(), size);
+                return null;
+            }
+            case "Buffer_detach" -> {
+                world().recordLocal(rank(), Op.BUFFER_DETACH, -1, in.program.range(mi), in.userSite(mi));
+                world().bufferDetach(rank());
+                return Unknown.ANY;
+            }
+            case "Wtime", "Wtick" -> {
+                return Unknown.ANY;
+            }
+            case "Initialized" -> {
+                return true;
+            }
+            default -> {
+                return Unknown.ANY;
+            }
+        }
+    }
+
+    // ================================================================ communicator calls
+
+    private Object commCall(CommValue comm, String name, List<?> argExprs, MethodInvocation mi) {
+        switch (name) {
+            case "Rank" -> {
+                return (long) comm.localRank();
+            }
+            case "Size" -> {
+                return (long) comm.size();
+            }
+            case "clone", "Dup" -> {
+                return collective(comm, Op.DUP, List.of(), mi);
+            }
+            case "Group" -> {
+                return new GroupVal(comm);
+            }
+            case "Free", "Compare", "Test_inter", "Topo_test" -> {
+                in.evalArgs(argExprs);
+                return Unknown.ANY;
+            }
+            case "Pack_size" -> {
+                List<Object> a = in.evalArgs(argExprs);
+                if (a.size() == 2 && a.get(0) instanceof Long n && a.get(1) instanceof Datatype t) return packSize(n, t);
+                return Unknown.ANY;
+            }
+            default -> { }
+        }
+        List<Object> args = in.evalArgs(argExprs);
+        Op op = Op.commOp(name);
+        if (name.endsWith("_init")) return persistent(comm, name, args, mi);
+        if (op == null) return Unknown.ANY;
+        return switch (op.kind()) {
+            case SEND -> send(comm, op, args, mi);
+            case RECV -> recv(comm, op, args, mi);
+            case SENDRECV -> sendrecv(comm, op, args, mi);
+            case PROBE -> probe(comm, op, args, mi);
+            case COLLECTIVE -> collective(comm, op, args, mi);
+            default -> Unknown.ANY;
+        };
+    }
+
+    static long packSize(long count, Datatype t) {
+        long data = count * t.size();
+        return 8 + ((data + 7) / 8) * 8;
+    }
+
+    private int peer(Object v, SourceRange at, String what) {
+        if (v instanceof Long l) {
+            if (l == Peer.ANY || l == Peer.PROC_NULL) return (int) (long) l;
+            if (l >= 0 && l < Integer.MAX_VALUE) return (int) (long) l;
+            in.assumptions.add(at, "The " + what + " evaluates to " + l + ", which is not a rank; the call is treated "
+                    + "as addressing no process");
+            return Peer.PROC_NULL;
+        }
+        in.assumptions.add(at, "The " + what + " of this call could not be computed; it is not matched with any partner");
+        return Peer.UNKNOWN;
+    }
+
+    private int tag(Object v, SourceRange at) {
+        if (v instanceof Long l) return (int) (long) l;
+        in.assumptions.add(at, "The tag of this call could not be computed; it is assumed to match any tag");
+        return Peer.UNKNOWN;
+    }
+
+    private static int count(Object v) {
+        return v instanceof Long l && l >= 0 && l < Integer.MAX_VALUE ? (int) (long) l : -1;
+    }
+
+    private static String type(Object v) {
+        return v instanceof Datatype d ? d.name() : null;
+    }
+
+    private static int bytes(Object count, Object type) {
+        if (count instanceof Long n && type instanceof Datatype t) return (int) Math.min(Integer.MAX_VALUE, packSize(n, t));
+        return -1;
+    }
+
+    private static Object snapshot(Object buf, Object off, Object cnt) {
+        if (buf instanceof ArrayVal a && a.elems != null && off instanceof Long o && cnt instanceof Long c && o >= 0 && c >= 0
+                && o + c <= a.elems.length) {
+            return java.util.Arrays.copyOfRange(a.elems, (int) (long) o, (int) (o + c));
+        }
+        return null;
+    }
+
+    private static Object arg(List<Object> args, int i) {
+        return i < args.size() ? args.get(i) : Unknown.ANY;
+    }
+
+    private Object send(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
+        SourceRange site = in.program.range(mi);
+        int dest = peer(arg(a, 4), site, "destination");
+        int tag = tag(arg(a, 5), site);
+        int reqId = op.isNonBlocking() ? world().nextRequestId() : -1;
+        World.SendOp s = world().postSend(rank(), op, comm, dest, tag, count(arg(a, 2)), type(arg(a, 3)),
+                bytes(arg(a, 2), arg(a, 3)), reqId, site, in.userSite(mi));
+        s.payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
+        if (op.isNonBlocking()) return world().newRequest(rank(), s, null);
+        world().waitOwn(rank(), s);
+        return null;
+    }
+
+    private Object recv(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
+        SourceRange site = in.program.range(mi);
+        int src = peer(arg(a, 4), site, "source");
+        int tag = tag(arg(a, 5), site);
+        int reqId = op.isNonBlocking() ? world().nextRequestId() : -1;
+        World.RecvOp r = world().postRecv(rank(), op, comm, src, tag, count(arg(a, 2)), type(arg(a, 3)), reqId, site,
+                in.userSite(mi));
+        r.target = arg(a, 0);
+        r.targetOffset = arg(a, 1) instanceof Long o ? (int) (long) o : -1;
+        if (op.isNonBlocking()) return world().newRequest(rank(), r, null);
+        world().waitOwn(rank(), r);
+        return complete(r, -1);
+    }
+
+    private Object sendrecv(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
+        SourceRange site = in.program.range(mi);
+        boolean replace = op == Op.SENDRECV_REPLACE;
+        // Sendrecv(sbuf, soff, scount, stype, dest, stag, rbuf, roff, rcount, rtype, source, rtag)
+        // Sendrecv_replace(buf, off, count, type, dest, stag, source, rtag)
+        int dest = peer(arg(a, 4), site, "destination");
+        int stag = tag(arg(a, 5), site);
+        int src = peer(arg(a, replace ? 6 : 10), site, "source");
+        int rtag = tag(arg(a, replace ? 7 : 11), site);
+        Object payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
+        World.RecvOp r = world().sendrecv(rank(), op, comm, dest, stag, count(arg(a, 2)), type(arg(a, 3)),
+                bytes(arg(a, 2), arg(a, 3)), src, rtag, site, in.userSite(mi), payload);
+        r.target = replace ? arg(a, 0) : arg(a, 6);
+        r.targetOffset = arg(a, replace ? 1 : 7) instanceof Long o ? (int) (long) o : -1;
+        return complete(r, -1);
+    }
+
+    private Object probe(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
+        SourceRange site = in.program.range(mi);
+        int src = peer(arg(a, 0), site, "source");
+        int tag = tag(arg(a, 1), site);
+        World.SendOp s = world().probe(rank(), op, comm, src, tag, site, in.userSite(mi));
+        if (s == null) return Null.NULL;
+        return status(s, comm, -1);
+    }
+
+    private Object persistent(CommValue comm, String name, List<Object> a, MethodInvocation mi) {
+        SourceRange site = in.program.range(mi);
+        Op op = switch (name) {
+            case "Ssend_init" -> Op.ISSEND;
+            case "Bsend_init" -> Op.IBSEND;
+            case "Rsend_init" -> Op.IRSEND;
+            case "Recv_init" -> Op.IRECV;
+            default -> Op.ISEND;
+        };
+        int peer = peer(arg(a, 4), site, op == Op.IRECV ? "source" : "destination");
+        World.Template t = new World.Template(op, comm, peer, tag(arg(a, 5), site), count(arg(a, 2)), type(arg(a, 3)),
+                bytes(arg(a, 2), arg(a, 3)));
+        RequestValue rv = world().newRequest(rank(), null, t);
+        templates.put(rv, new Object[] {arg(a, 0), arg(a, 1), arg(a, 2), mi});
+        return rv;
+    }
+
+    private final java.util.Map<RequestValue, Object[]> templates = new java.util.IdentityHashMap<>();
+
+    private void start(RequestValue rv, MethodInvocation at) {
+        World.Template t = rv.template;
+        if (t == null) return;
+        Object[] bufInfo = templates.get(rv);
+        SourceRange site = in.program.range(at);
+        if (t.op() == Op.IRECV) {
+            World.RecvOp r = world().postRecv(rank(), Op.IRECV, t.comm(), t.peer(), t.tag(), t.count(), t.type(), rv.id(),
+                    site, in.userSite(at));
+            r.target = bufInfo[0];
+            r.targetOffset = bufInfo[1] instanceof Long o ? (int) (long) o : -1;
+            rv.current = r;
+        } else {
+            World.SendOp s = world().postSend(rank(), t.op(), t.comm(), t.peer(), t.tag(), t.count(), t.type(), t.bytes(),
+                    rv.id(), site, in.userSite(at));
+            s.payload = snapshot(bufInfo[0], bufInfo[1], bufInfo[2]);
+            rv.current = s;
+        }
+        rv.completedByProgram = false;
+    }
+
+    // ================================================================ collectives
+
+    private Object collective(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
+        SourceRange site = in.program.range(mi);
+        int root = -1;
+        Object payload = null;
+        long color = 0, key = 0;
+        switch (op) {
+            case BCAST -> payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
+            case ALLREDUCE, REDUCE -> payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 4));
+            case ALLGATHER, GATHER, SCATTER, ALLTOALL -> payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
+            case SPLIT -> {
+                Object c = arg(a, 0), k = arg(a, 1);
+                if (!(c instanceof Long) || !(k instanceof Long)) {
+                    in.assumptions.add(site, "The colour or key of this Split could not be computed; all ranks are "
+                            + "assumed to stay together in rank order");
+                }
+                color = c instanceof Long l ? l : 0;
+                key = k instanceof Long l ? l : comm.localRank();
+            }
+            case CREATE -> in.assumptions.add(site, "Groups are not tracked: Create is assumed to return a copy of the "
+                    + "communicator");
+            default -> { }
+        }
+        if (op.hasRoot()) {
+            Object r = a.isEmpty() ? Unknown.ANY : a.get(a.size() - 1);
+            root = r instanceof Long l && l >= 0 && l < comm.size() ? (int) (long) l : 0;
+            if (!(r instanceof Long)) in.assumptions.add(site, "The root of this " + op.mpjName() + " could not be computed; rank 0 is assumed");
+        }
+        World.CollResult res = world().collective(rank(), op, comm, root, color, key, payload, site, in.userSite(mi));
+        deliverCollective(op, comm, a, root, res);
+        if (op == Op.SPLIT || op == Op.DUP || op == Op.CREATE) return res.comm() == null ? Null.NULL : res.comm();
+        return null;
+    }
+
+    private void deliverCollective(Op op, CommValue comm, List<Object> a, int root, World.CollResult res) {
+        int me = comm.localRank();
+        Object[] p = res.payloads();
+        switch (op) {
+            case BCAST -> {
+                if (me != root) fill(arg(a, 0), arg(a, 1), arg(a, 2), p[root], Unknown.UNIFORM);
+                else if (arg(a, 0) instanceof ArrayVal) { /* the root keeps its data */ }
+            }
+            case ALLREDUCE -> fill(arg(a, 2), arg(a, 3), arg(a, 4), reduce(p, arg(a, 6), res.complete()), Unknown.UNIFORM);
+            case REDUCE -> {
+                if (me == root) fill(arg(a, 2), arg(a, 3), arg(a, 4), reduce(p, arg(a, 6), res.complete()), Unknown.ANY);
+            }
+            case ALLGATHER -> fill(arg(a, 4), arg(a, 5), Unknown.ANY, concat(p, res.complete()), Unknown.UNIFORM);
+            case GATHER -> {
+                if (me == root) fill(arg(a, 4), arg(a, 5), Unknown.ANY, concat(p, res.complete()), Unknown.ANY);
+            }
+            case SCATTER -> {
+                Object slice = null;
+                if (p[root] instanceof Object[] src && arg(a, 6) instanceof Long rc && rc >= 0 && (me + 1) * rc <= src.length) {
+                    slice = java.util.Arrays.copyOfRange(src, (int) (me * rc), (int) ((me + 1) * rc));
+                }
+                fill(arg(a, 4), arg(a, 5), arg(a, 6), slice, Unknown.ANY);
+            }
+            case ALLTOALL, ALLTOALLV, ALLGATHERV, GATHERV, SCATTERV, SCAN, REDUCE_SCATTER -> {
+                int target = switch (op) {
+                    case SCAN, REDUCE_SCATTER -> 2;
+                    case ALLGATHERV -> 4;
+                    case GATHERV, SCATTERV -> op == Op.GATHERV ? 4 : 5;
+                    default -> op == Op.ALLTOALLV ? 5 : 4;
+                };
+                if (arg(a, target) instanceof ArrayVal av) av.forget();
+            }
+            default -> { }
+        }
+    }
+
+    private static Object reduce(Object[] parts, Object op, boolean complete) {
+        if (!complete || !(op instanceof ReduceOp r)) return null;
+        Object[] acc = null;
+        for (Object p : parts) {
+            if (!(p instanceof Object[] arr)) return null;
+            if (acc == null) {
+                acc = arr.clone();
+                continue;
+            }
+            if (arr.length != acc.length) return null;
+            for (int i = 0; i < acc.length; i++) {
+                Object x = acc[i], y = arr[i];
+                acc[i] = switch (r.name()) {
+                    case "SUM" -> Operators.binary("+", x, y);
+                    case "PROD" -> Operators.binary("*", x, y);
+                    case "MAX" -> Operators.binary(">", x, y) instanceof Boolean b ? (b ? x : y) : Unknown.UNIFORM;
+                    case "MIN" -> Operators.binary("<", x, y) instanceof Boolean b ? (b ? x : y) : Unknown.UNIFORM;
+                    case "LAND" -> Operators.logic(true, x, y);
+                    case "LOR" -> Operators.logic(false, x, y);
+                    default -> Unknown.UNIFORM;
+                };
+            }
+        }
+        if (acc != null) {
+            for (int i = 0; i < acc.length; i++) if (acc[i] == Unknown.ANY) acc[i] = Unknown.UNIFORM;
+        }
+        return acc;
+    }
+
+    private static Object concat(Object[] parts, boolean complete) {
+        if (!complete) return null;
+        List<Object> out = new ArrayList<>();
+        for (Object p : parts) {
+            if (!(p instanceof Object[] arr)) return null;
+            out.addAll(List.of(arr));
+        }
+        return out.toArray();
+    }
+
+    /** Writes {@code data} into {@code buf} from {@code off}; where it is unknown, writes {@code unknown}. */
+    private static void fill(Object buf, Object off, Object cnt, Object data, Unknown unknown) {
+        if (!(buf instanceof ArrayVal a) || a.elems == null) return;
+        int o = off instanceof Long l ? (int) (long) l : -1;
+        if (o < 0) {
+            a.forget();
+            return;
+        }
+        if (data instanceof Object[] d) {
+            for (int i = 0; i < d.length && o + i < a.elems.length; i++) {
+                a.elems[o + i] = d[i] == Unknown.ANY ? unknown : d[i];
+            }
+            return;
+        }
+        int n = cnt instanceof Long c ? (int) Math.min(c, a.elems.length - (long) o) : a.elems.length - o;
+        for (int i = 0; i < n; i++) a.elems[o + i] = unknown;
+    }
+
+    // ================================================================ requests
+
+    private Object complete(World.RecvOp r, int index) {
+        deliver(r);
+        World.SendOp s = r.match();
+        return status(s, r.commValue(), index);
+    }
+
+    private void deliver(World.RecvOp r) {
+        if (r.delivered || r.match() == null) return;
+        r.delivered = true;
+        Object data = r.match().payload;
+        if (r.target instanceof ArrayVal a && a.elems != null) {
+            if (data instanceof Object[] d && r.targetOffset >= 0) {
+                for (int i = 0; i < d.length && r.targetOffset + i < a.elems.length; i++) a.elems[r.targetOffset + i] = d[i];
+            } else if (r.match().src() != Peer.PROC_NULL) {
+                a.forget();
+            }
+        }
+    }
+
+    private static StatusValue status(World.SendOp s, CommValue comm, int index) {
+        if (s == null) return new StatusValue(Peer.UNKNOWN, Peer.UNKNOWN, 0, index);
+        if (s.src() == Peer.PROC_NULL) return new StatusValue(Peer.PROC_NULL, Peer.ANY, 0, index);
+        int count = s.event() == null ? 0 : s.event().count();
+        return new StatusValue(comm.local(s.src()), s.tag(), count, index);
+    }
+
+    private Object statusOf(RequestValue rv, int index) {
+        World.Pending p = rv.current;
+        rv.completedByProgram = true;
+        if (p instanceof World.RecvOp r) return complete(r, index);
+        return new StatusValue(Peer.UNKNOWN, Peer.UNKNOWN, 0, index);
+    }
+
+    private Object requestCall(RequestValue rv, String name, MethodInvocation mi) {
+        SourceRange site = in.program.range(mi);
+        switch (name) {
+            case "Wait" -> {
+                if (rv.current == null) return new StatusValue(Peer.PROC_NULL, Peer.ANY, 0, -1);
+                world().waitFor(rank(), List.of(rv.current), false, Op.WAIT, rv.id(), site, in.userSite(mi), true);
+                return statusOf(rv, -1);
+            }
+            case "Test" -> {
+                world().recordLocal(rank(), Op.TEST, rv.id(), site, in.userSite(mi));
+                world().poll(rank());
+                if (rv.current == null || rv.current.complete()) return rv.current == null ? Null.NULL : statusOf(rv, -1);
+                return Null.NULL;
+            }
+            case "Start" -> {
+                start(rv, mi);
+                return null;
+            }
+            case "Free", "Cancel" -> {
+                rv.freed = true;
+                return null;
+            }
+            case "Is_null" -> {
+                return rv.current == null;
+            }
+            default -> {
+                in.evalArgs(mi.arguments());
+                return Unknown.ANY;
+            }
+        }
+    }
+
+    private Object requestStatic(String name, List<Object> args, MethodInvocation mi) {
+        SourceRange site = in.program.range(mi);
+        List<RequestValue> reqs = new ArrayList<>();
+        boolean unknownArray = false;
+        if (!args.isEmpty() && args.get(0) instanceof ArrayVal a) {
+            if (a.elems == null) unknownArray = true;
+            else for (Object o : a.elems) if (o instanceof RequestValue rv) reqs.add(rv);
+        } else if (!args.isEmpty() && args.get(0) instanceof ListVal l) {
+            for (Object o : l.items) if (o instanceof RequestValue rv) reqs.add(rv);
+        } else {
+            unknownArray = true;
+        }
+        if (unknownArray) {
+            in.assumptions.add(site, "The requests passed to " + name + " could not be determined; the call is skipped");
+        }
+        if (name.equals("Startall")) {
+            for (RequestValue rv : reqs) start(rv, mi);
+            return null;
+        }
+        List<World.Pending> pend = new ArrayList<>();
+        List<RequestValue> active = new ArrayList<>();
+        for (RequestValue rv : reqs) {
+            if (rv.current != null) {
+                pend.add(rv.current);
+                active.add(rv);
+            }
+        }
+        Op op = switch (name) {
+            case "Waitall" -> Op.WAITALL;
+            case "Waitany" -> Op.WAITANY;
+            case "Waitsome" -> Op.WAITSOME;
+            case "Testall" -> Op.TESTALL;
+            case "Testany" -> Op.TESTANY;
+            case "Testsome" -> Op.TESTSOME;
+            default -> null;
+        };
+        if (op == null) return Unknown.ANY;
+        int firstId = active.isEmpty() ? -1 : active.get(0).id();
+        if (op.isNonBlocking()) {
+            world().recordLocal(rank(), op, firstId, site, in.userSite(mi));
+            world().poll(rank());
+            boolean all = pend.stream().allMatch(World.Pending::complete);
+            boolean any = pend.stream().anyMatch(World.Pending::complete);
+            if (op == Op.TESTALL) return all ? statusArray(active, reqs) : Null.NULL;
+            if (!any) return Null.NULL;
+        } else {
+            boolean anyMode = op != Op.WAITALL;
+            world().waitFor(rank(), pend, anyMode, op, firstId, site, in.userSite(mi), true);
+        }
+        if (op == Op.WAITALL) return statusArray(active, reqs);
+        if (op == Op.WAITANY || op == Op.TESTANY) {
+            for (int i = 0; i < reqs.size(); i++) {
+                RequestValue rv = reqs.get(i);
+                if (rv.current != null && rv.current.complete() && !rv.completedByProgram) return statusOf(rv, i);
+            }
+            for (int i = 0; i < reqs.size(); i++) {
+                RequestValue rv = reqs.get(i);
+                if (rv.current != null && rv.current.complete()) return statusOf(rv, i);
+            }
+            return Null.NULL;
+        }
+        List<Object> done = new ArrayList<>();
+        for (int i = 0; i < reqs.size(); i++) {
+            RequestValue rv = reqs.get(i);
+            if (rv.current != null && rv.current.complete() && !rv.completedByProgram) done.add(statusOf(rv, i));
+        }
+        return new ArrayVal(done.toArray());
+    }
+
+    private Object statusArray(List<RequestValue> active, List<RequestValue> reqs) {
+        Object[] out = new Object[reqs.size()];
+        for (int i = 0; i < reqs.size(); i++) out[i] = reqs.get(i).current == null ? Null.NULL : statusOf(reqs.get(i), i);
+        return new ArrayVal(out);
+    }
+}

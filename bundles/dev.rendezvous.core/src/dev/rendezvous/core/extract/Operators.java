@@ -1,0 +1,131 @@
+package dev.rendezvous.core.extract;
+
+import dev.rendezvous.core.extract.Values.Null;
+import dev.rendezvous.core.extract.Values.Unknown;
+
+/** Java's operators over the interpreter's values; unknown in, unknown out (uniform stays uniform). */
+final class Operators {
+    private Operators() {}
+
+    static Object number(String token) {
+        String t = token.replace("_", "");
+        try {
+            char last = Character.toLowerCase(t.charAt(t.length() - 1));
+            boolean hex = t.startsWith("0x") || t.startsWith("0X");
+            if (!hex && (t.contains(".") || t.contains("e") || t.contains("E") || last == 'd' || last == 'f')) {
+                return Double.parseDouble(t);
+            }
+            if (last == 'l') t = t.substring(0, t.length() - 1);
+            if (hex) return Long.parseUnsignedLong(t.substring(2), 16);
+            if (t.startsWith("0b") || t.startsWith("0B")) return Long.parseLong(t.substring(2), 2);
+            if (t.length() > 1 && t.startsWith("0")) return Long.parseLong(t.substring(1), 8);
+            return Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            return Unknown.ANY;
+        }
+    }
+
+    static Object equal(Object a, Object b) {
+        if (a instanceof Unknown || b instanceof Unknown) return Values.join(a, b);
+        if (a instanceof Long x && b instanceof Long y) return x.longValue() == y.longValue();
+        if (a instanceof Number x && b instanceof Number y) return x.doubleValue() == y.doubleValue();
+        if (a instanceof Boolean x && b instanceof Boolean y) return x.booleanValue() == y.booleanValue();
+        if (a instanceof String x && b instanceof String y) return x.equals(y);
+        if (a == Null.NULL || b == Null.NULL) return a == b;
+        if (a == null || b == null) return Unknown.ANY;
+        return a == b || a.equals(b);
+    }
+
+    static Object logic(boolean and, Object a, Object b) {
+        if (a instanceof Boolean x && b instanceof Boolean y) return and ? x && y : x || y;
+        if (b instanceof Boolean y && y != and) return y; // x && false, x || true
+        if (a instanceof Boolean x && x == and) return b instanceof Boolean ? b : Values.join(b, b);
+        return Values.join(a, b);
+    }
+
+    static Object unary(String op, Object v) {
+        if (v instanceof Unknown) return v;
+        switch (op) {
+            case "!" -> {
+                return v instanceof Boolean b ? !b : Unknown.ANY;
+            }
+            case "-" -> {
+                if (v instanceof Long l) return -l;
+                if (v instanceof Double d) return -d;
+            }
+            case "+" -> {
+                return v;
+            }
+            case "~" -> {
+                if (v instanceof Long l) return ~l;
+            }
+            default -> { }
+        }
+        return Unknown.ANY;
+    }
+
+    static Object binary(String op, Object a, Object b) {
+        if (op.equals("+") && (a instanceof String || b instanceof String)) {
+            if (a instanceof Unknown || b instanceof Unknown) return Values.join(a, b);
+            return String.valueOf(a) + b;
+        }
+        if (op.equals("==")) return equal(a, b);
+        if (op.equals("!=")) {
+            Object e = equal(a, b);
+            return e instanceof Boolean x ? !x : e;
+        }
+        if (a instanceof Unknown || b instanceof Unknown) {
+            if (op.equals("*") && (isZero(a) || isZero(b))) return 0L;
+            return Values.join(a, b);
+        }
+        if (a instanceof Boolean x && b instanceof Boolean y) {
+            return switch (op) {
+                case "&" -> x & y;
+                case "|" -> x | y;
+                case "^" -> x ^ y;
+                default -> Unknown.ANY;
+            };
+        }
+        if (a instanceof Long x && b instanceof Long y) {
+            long l = x, r = y;
+            return switch (op) {
+                case "+" -> l + r;
+                case "-" -> l - r;
+                case "*" -> l * r;
+                case "/" -> r == 0 ? Unknown.ANY : (Object) (l / r);
+                case "%" -> r == 0 ? Unknown.ANY : (Object) (l % r);
+                case "<" -> l < r;
+                case ">" -> l > r;
+                case "<=" -> l <= r;
+                case ">=" -> l >= r;
+                case "&" -> l & r;
+                case "|" -> l | r;
+                case "^" -> l ^ r;
+                case "<<" -> l << r;
+                case ">>" -> l >> r;
+                case ">>>" -> l >>> r;
+                default -> Unknown.ANY;
+            };
+        }
+        if (a instanceof Number x && b instanceof Number y) {
+            double l = x.doubleValue(), r = y.doubleValue();
+            return switch (op) {
+                case "+" -> l + r;
+                case "-" -> l - r;
+                case "*" -> l * r;
+                case "/" -> l / r;
+                case "%" -> l % r;
+                case "<" -> l < r;
+                case ">" -> l > r;
+                case "<=" -> l <= r;
+                case ">=" -> l >= r;
+                default -> Unknown.ANY;
+            };
+        }
+        return Unknown.ANY;
+    }
+
+    private static boolean isZero(Object v) {
+        return v instanceof Long l && l == 0;
+    }
+}

@@ -1,0 +1,274 @@
+package dev.rendezvous.core.extract;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.eclipse.jdt.core.JavaCore;
+import org.eclipse.jdt.core.compiler.IProblem;
+import org.eclipse.jdt.core.dom.AST;
+import org.eclipse.jdt.core.dom.ASTNode;
+import org.eclipse.jdt.core.dom.ASTParser;
+import org.eclipse.jdt.core.dom.ASTVisitor;
+import org.eclipse.jdt.core.dom.AbstractTypeDeclaration;
+import org.eclipse.jdt.core.dom.ArrayAccess;
+import org.eclipse.jdt.core.dom.Assignment;
+import org.eclipse.jdt.core.dom.CompilationUnit;
+import org.eclipse.jdt.core.dom.Expression;
+import org.eclipse.jdt.core.dom.FieldAccess;
+import org.eclipse.jdt.core.dom.MethodDeclaration;
+import org.eclipse.jdt.core.dom.MethodInvocation;
+import org.eclipse.jdt.core.dom.PostfixExpression;
+import org.eclipse.jdt.core.dom.PrefixExpression;
+import org.eclipse.jdt.core.dom.SimpleName;
+import org.eclipse.jdt.core.dom.TypeDeclaration;
+
+import dev.rendezvous.core.model.SourceRange;
+
+/**
+ * One parsed source file: the JDT AST, its methods by name, the SPMD entry point, and the
+ * derived facts the interpreter asks for repeatedly (which subtrees may communicate, which
+ * variables a subtree assigns), each computed once.
+ */
+public final class Program {
+    /** Method names that make a call a communication call when the receiver is MPJ (or unknown). */
+    static final Set<String> COMM_NAMES = Set.of("Send", "Ssend", "Bsend", "Rsend", "Isend", "Issend", "Ibsend",
+            "Irsend", "Recv", "Irecv", "Sendrecv", "Sendrecv_replace", "Probe", "Iprobe", "Wait", "Waitall",
+            "Waitany", "Waitsome", "Test", "Testall", "Testany", "Testsome", "Start", "Startall", "Barrier", "Bcast",
+            "Reduce", "Allreduce", "Gather", "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall",
+            "Alltoallv", "Scan", "Reduce_scatter", "Split", "Create", "Dup", "Send_init", "Ssend_init", "Bsend_init",
+            "Rsend_init", "Recv_init", "Buffer_attach", "Buffer_detach");
+
+    private final String file;
+    private final String source;
+    private final CompilationUnit cu;
+    private final Map<String, List<MethodDeclaration>> methods = new HashMap<>();
+    private final Map<String, AbstractTypeDeclaration> types = new HashMap<>();
+    private final List<String> syntaxErrors = new ArrayList<>();
+    private final Map<ASTNode, Boolean> communicates = new IdentityHashMap<>();
+    private final Map<ASTNode, Set<String>> assigned = new IdentityHashMap<>();
+    private final Set<MethodDeclaration> inProgress = new HashSet<>();
+    private MethodDeclaration entry;
+
+    private Program(String file, String source, CompilationUnit cu) {
+        this.file = file;
+        this.source = source;
+        this.cu = cu;
+    }
+
+    /** Parses {@code source}; never throws for bad Java (syntax errors are kept, the rest is usable). */
+    public static Program parse(String file, String source) {
+        ASTParser parser = ASTParser.newParser(AST.getJLSLatest());
+        Map<String, String> options = JavaCore.getOptions();
+        JavaCore.setComplianceOptions(JavaCore.VERSION_21, options);
+        parser.setCompilerOptions(options);
+        parser.setKind(ASTParser.K_COMPILATION_UNIT);
+        parser.setSource(source.toCharArray());
+        parser.setResolveBindings(false);
+        parser.setStatementsRecovery(true);
+        CompilationUnit cu = (CompilationUnit) parser.createAST(null);
+        Program p = new Program(file, source, cu);
+        p.index();
+        return p;
+    }
+
+    private void index() {
+        for (IProblem problem : cu.getProblems()) {
+            if (problem.isError()) {
+                syntaxErrors.add("line " + problem.getSourceLineNumber() + ": " + problem.getMessage());
+            }
+        }
+        cu.accept(new ASTVisitor() {
+            @Override
+            public boolean visit(TypeDeclaration node) {
+                types.putIfAbsent(node.getName().getIdentifier(), node);
+                return true;
+            }
+
+            @Override
+            public boolean visit(MethodDeclaration node) {
+                methods.computeIfAbsent(node.getName().getIdentifier(), k -> new ArrayList<>()).add(node);
+                return true;
+            }
+        });
+        for (MethodDeclaration m : methods.getOrDefault("main", List.of())) {
+            if (m.getBody() != null && callsInit(m)) {
+                entry = m;
+                break;
+            }
+        }
+        if (entry == null) {
+            for (List<MethodDeclaration> ms : methods.values()) {
+                for (MethodDeclaration m : ms) {
+                    if (m.getBody() != null && callsInit(m)) entry = m;
+                }
+            }
+        }
+        if (entry == null) {
+            for (MethodDeclaration m : methods.getOrDefault("main", List.of())) {
+                if (m.getBody() != null && mayCommunicate(m.getBody())) entry = m;
+            }
+        }
+    }
+
+    private static boolean callsInit(MethodDeclaration m) {
+        boolean[] found = {false};
+        m.accept(new ASTVisitor() {
+            @Override
+            public boolean visit(MethodInvocation node) {
+                if (node.getName().getIdentifier().equals("Init") && node.getExpression() != null
+                        && node.getExpression().toString().endsWith("MPI")) {
+                    found[0] = true;
+                }
+                return !found[0];
+            }
+        });
+        return found[0];
+    }
+
+    public String file() {
+        return file;
+    }
+
+    public String source() {
+        return source;
+    }
+
+    public CompilationUnit ast() {
+        return cu;
+    }
+
+    public List<String> syntaxErrors() {
+        return syntaxErrors;
+    }
+
+    /** The method the SPMD body starts in, or null when the file has none. */
+    public MethodDeclaration entry() {
+        return entry;
+    }
+
+    /** Selects another method as the SPMD body (the IDE's "analyse this method"). */
+    public void setEntry(MethodDeclaration m) {
+        this.entry = m;
+    }
+
+    public AbstractTypeDeclaration type(String name) {
+        return types.get(name);
+    }
+
+    public Iterable<AbstractTypeDeclaration> types() {
+        return types.values();
+    }
+
+    /** Methods with this name and arity, those of {@code preferred} first. */
+    public List<MethodDeclaration> methods(String name, int arity, ASTNode preferred) {
+        List<MethodDeclaration> out = new ArrayList<>();
+        for (MethodDeclaration m : methods.getOrDefault(name, List.of())) {
+            if (m.getBody() == null) continue;
+            boolean varargs = m.isVarargs();
+            int n = m.parameters().size();
+            if (n == arity || (varargs && arity >= n - 1)) {
+                if (preferred != null && m.getParent() == preferred) out.add(0, m);
+                else out.add(m);
+            }
+        }
+        return out;
+    }
+
+    public SourceRange range(ASTNode node) {
+        int start = node.getStartPosition();
+        int end = start + node.getLength();
+        int line = cu.getLineNumber(start);
+        return new SourceRange(file, start, end, line < 0 ? 0 : line);
+    }
+
+    /**
+     * Whether executing {@code node} may reach an MPJ communication call (by name, through the
+     * file's own methods too). Conservative: a name match is enough.
+     */
+    public boolean mayCommunicate(ASTNode node) {
+        Boolean known = communicates.get(node);
+        if (known != null) return known;
+        boolean[] found = {false};
+        node.accept(new ASTVisitor() {
+            @Override
+            public boolean visit(MethodInvocation inv) {
+                if (found[0]) return false;
+                String name = inv.getName().getIdentifier();
+                if (COMM_NAMES.contains(name)) {
+                    found[0] = true;
+                    return false;
+                }
+                for (MethodDeclaration m : methods.getOrDefault(name, List.of())) {
+                    if (m.getBody() != null && inProgress.add(m)) {
+                        try {
+                            if (mayCommunicate(m.getBody())) found[0] = true;
+                        } finally {
+                            inProgress.remove(m);
+                        }
+                    }
+                }
+                return !found[0];
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.ClassInstanceCreation c) {
+                // a constructor of the file's own classes may communicate
+                String t = c.getType().toString();
+                for (MethodDeclaration m : methods.getOrDefault(t, List.of())) {
+                    if (m.isConstructor() && m.getBody() != null && inProgress.add(m)) {
+                        try {
+                            if (mayCommunicate(m.getBody())) found[0] = true;
+                        } finally {
+                            inProgress.remove(m);
+                        }
+                    }
+                }
+                return !found[0];
+            }
+        });
+        if (inProgress.isEmpty()) communicates.put(node, found[0]);
+        return found[0];
+    }
+
+    /** Names (locals and fields) that {@code node} may assign, including arrays whose elements it writes. */
+    public Set<String> assignedNames(ASTNode node) {
+        return assigned.computeIfAbsent(node, n -> {
+            Set<String> out = new HashSet<>();
+            n.accept(new ASTVisitor() {
+                @Override
+                public boolean visit(Assignment a) {
+                    addTarget(a.getLeftHandSide(), out);
+                    return true;
+                }
+
+                @Override
+                public boolean visit(PostfixExpression p) {
+                    addTarget(p.getOperand(), out);
+                    return true;
+                }
+
+                @Override
+                public boolean visit(PrefixExpression p) {
+                    if (p.getOperator() == PrefixExpression.Operator.INCREMENT
+                            || p.getOperator() == PrefixExpression.Operator.DECREMENT) {
+                        addTarget(p.getOperand(), out);
+                    }
+                    return true;
+                }
+            });
+            return out;
+        });
+    }
+
+    private static void addTarget(Expression e, Set<String> out) {
+        while (e instanceof ArrayAccess aa) e = aa.getArray();
+        if (e instanceof SimpleName s) out.add(s.getIdentifier());
+        else if (e instanceof FieldAccess f) out.add(f.getName().getIdentifier());
+        else if (e instanceof org.eclipse.jdt.core.dom.QualifiedName q) out.add(q.getName().getIdentifier());
+    }
+}

@@ -1,0 +1,999 @@
+package dev.rendezvous.core.extract;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.jdt.core.dom.ASTNode;
+import org.eclipse.jdt.core.dom.AbstractTypeDeclaration;
+import org.eclipse.jdt.core.dom.ArrayAccess;
+import org.eclipse.jdt.core.dom.ArrayCreation;
+import org.eclipse.jdt.core.dom.ArrayInitializer;
+import org.eclipse.jdt.core.dom.Assignment;
+import org.eclipse.jdt.core.dom.Block;
+import org.eclipse.jdt.core.dom.BodyDeclaration;
+import org.eclipse.jdt.core.dom.BooleanLiteral;
+import org.eclipse.jdt.core.dom.BreakStatement;
+import org.eclipse.jdt.core.dom.CastExpression;
+import org.eclipse.jdt.core.dom.CharacterLiteral;
+import org.eclipse.jdt.core.dom.ClassInstanceCreation;
+import org.eclipse.jdt.core.dom.ConditionalExpression;
+import org.eclipse.jdt.core.dom.ContinueStatement;
+import org.eclipse.jdt.core.dom.DoStatement;
+import org.eclipse.jdt.core.dom.EnhancedForStatement;
+import org.eclipse.jdt.core.dom.Expression;
+import org.eclipse.jdt.core.dom.ExpressionStatement;
+import org.eclipse.jdt.core.dom.FieldAccess;
+import org.eclipse.jdt.core.dom.FieldDeclaration;
+import org.eclipse.jdt.core.dom.ForStatement;
+import org.eclipse.jdt.core.dom.IfStatement;
+import org.eclipse.jdt.core.dom.InfixExpression;
+import org.eclipse.jdt.core.dom.Initializer;
+import org.eclipse.jdt.core.dom.InstanceofExpression;
+import org.eclipse.jdt.core.dom.LabeledStatement;
+import org.eclipse.jdt.core.dom.MethodDeclaration;
+import org.eclipse.jdt.core.dom.MethodInvocation;
+import org.eclipse.jdt.core.dom.Modifier;
+import org.eclipse.jdt.core.dom.Name;
+import org.eclipse.jdt.core.dom.NullLiteral;
+import org.eclipse.jdt.core.dom.NumberLiteral;
+import org.eclipse.jdt.core.dom.ParenthesizedExpression;
+import org.eclipse.jdt.core.dom.PostfixExpression;
+import org.eclipse.jdt.core.dom.PrefixExpression;
+import org.eclipse.jdt.core.dom.PrimitiveType;
+import org.eclipse.jdt.core.dom.QualifiedName;
+import org.eclipse.jdt.core.dom.ReturnStatement;
+import org.eclipse.jdt.core.dom.SimpleName;
+import org.eclipse.jdt.core.dom.SingleVariableDeclaration;
+import org.eclipse.jdt.core.dom.Statement;
+import org.eclipse.jdt.core.dom.StringLiteral;
+import org.eclipse.jdt.core.dom.SuperMethodInvocation;
+import org.eclipse.jdt.core.dom.SwitchCase;
+import org.eclipse.jdt.core.dom.SwitchExpression;
+import org.eclipse.jdt.core.dom.SwitchStatement;
+import org.eclipse.jdt.core.dom.SynchronizedStatement;
+import org.eclipse.jdt.core.dom.TextBlock;
+import org.eclipse.jdt.core.dom.ThisExpression;
+import org.eclipse.jdt.core.dom.ThrowStatement;
+import org.eclipse.jdt.core.dom.TryStatement;
+import org.eclipse.jdt.core.dom.Type;
+import org.eclipse.jdt.core.dom.TypeDeclaration;
+import org.eclipse.jdt.core.dom.VariableDeclarationExpression;
+import org.eclipse.jdt.core.dom.VariableDeclarationFragment;
+import org.eclipse.jdt.core.dom.VariableDeclarationStatement;
+import org.eclipse.jdt.core.dom.WhileStatement;
+import org.eclipse.jdt.core.dom.YieldStatement;
+
+import dev.rendezvous.core.extract.Values.ArrayVal;
+import dev.rendezvous.core.extract.Values.Cell;
+import dev.rendezvous.core.extract.Values.ClassRef;
+import dev.rendezvous.core.extract.Values.ListVal;
+import dev.rendezvous.core.extract.Values.Null;
+import dev.rendezvous.core.extract.Values.ObjVal;
+import dev.rendezvous.core.extract.Values.Unknown;
+import dev.rendezvous.core.model.SourceRange;
+import dev.rendezvous.core.semantics.World;
+
+/**
+ * Interprets the SPMD body for one rank over the JDT AST: integer, boolean, char and floating
+ * locals and fields, constants, arithmetic, all statement forms, arrays, the file's own methods
+ * (inlined, recursion bounded) and objects as far as their fields go. Communication calls are
+ * handed to {@link MpjCalls}, which drives the shared {@link World}.
+ *
+ * <p>Branches on values the analysis cannot know: when neither arm can communicate, the variables
+ * the arms assign become unknown and execution goes on; otherwise the branch is a decision the
+ * explorer enumerates (local to the rank for data, shared by all ranks for rank-uniform values),
+ * and an {@code analysis-assumption} is recorded at the line.
+ */
+final class RankInterpreter {
+
+    /** Control transfer signals (no stack traces: they are control flow, not errors). */
+    static class Signal extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final String label;
+        final Object value;
+
+        Signal(String label, Object value) {
+            super(null, null, false, false);
+            this.label = label;
+            this.value = value;
+        }
+    }
+
+    static final class BreakSig extends Signal {
+        private static final long serialVersionUID = 1L;
+
+        BreakSig(String l) {
+            super(l, null);
+        }
+    }
+
+    static final class ContinueSig extends Signal {
+        private static final long serialVersionUID = 1L;
+
+        ContinueSig(String l) {
+            super(l, null);
+        }
+    }
+
+    static final class ReturnSig extends Signal {
+        private static final long serialVersionUID = 1L;
+
+        ReturnSig(Object v) {
+            super(null, v);
+        }
+    }
+
+    static final class YieldSig extends Signal {
+        private static final long serialVersionUID = 1L;
+
+        YieldSig(Object v) {
+            super(null, v);
+        }
+    }
+
+    /** The program called {@code System.exit} or threw: the rank ends here. */
+    static final class ExitSig extends Signal {
+        private static final long serialVersionUID = 1L;
+
+        ExitSig(String why) {
+            super(why, null);
+        }
+    }
+
+    /** A budget ran out; the rank is abandoned and the run reported as incomplete. */
+    static final class BudgetExceeded extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        BudgetExceeded(String msg) {
+            super(msg, null, false, false);
+        }
+    }
+
+    /** One activation: nested scopes of locals, the receiver object, the declaring type. */
+    static final class Frame {
+        final ArrayList<HashMap<String, Cell>> scopes = new ArrayList<>();
+        final ObjVal self;
+        final AbstractTypeDeclaration type;
+
+        Frame(ObjVal self, AbstractTypeDeclaration type) {
+            this.self = self;
+            this.type = type;
+            scopes.add(new HashMap<>());
+        }
+    }
+
+    final Program program;
+    final World world;
+    final int rank;
+    final Budgets budgets;
+    final Assumptions assumptions;
+    final MpjCalls mpj;
+    private final Map<String, Cell> statics = new HashMap<>();
+    private final Map<ASTNode, Integer> occurrences = new IdentityHashMap<>();
+    final ArrayList<ASTNode> callSites = new ArrayList<>();
+    private Frame frame;
+    private long steps;
+    private int depth;
+
+    RankInterpreter(Program program, World world, int rank, Budgets budgets, Assumptions assumptions) {
+        this.program = program;
+        this.world = world;
+        this.rank = rank;
+        this.budgets = budgets;
+        this.assumptions = assumptions;
+        this.mpj = new MpjCalls(this);
+    }
+
+    // ================================================================ entry
+
+    void run() {
+        MethodDeclaration entry = program.entry();
+        AbstractTypeDeclaration type = (AbstractTypeDeclaration) entry.getParent();
+        frame = new Frame(null, type);
+        initStatics();
+        ObjVal self = null;
+        if (!Modifier.isStatic(entry.getModifiers())) {
+            self = instantiate(type, List.of(), entry);
+        }
+        List<Object> args = new ArrayList<>();
+        for (Object p : entry.parameters()) {
+            SingleVariableDeclaration d = (SingleVariableDeclaration) p;
+            args.add(d.getType().isArrayType() ? new ArrayVal(0, Null.NULL) : Unknown.ANY);
+        }
+        try {
+            invoke(entry, self, args, null);
+        } catch (ExitSig e) {
+            // the program ended itself
+        }
+    }
+
+    private void initStatics() {
+        for (AbstractTypeDeclaration t : program.types()) {
+            String tn = t.getName().getIdentifier();
+            for (Object o : t.bodyDeclarations()) {
+                if (o instanceof FieldDeclaration fd && Modifier.isStatic(fd.getModifiers())) {
+                    for (Object f : fd.fragments()) {
+                        VariableDeclarationFragment v = (VariableDeclarationFragment) f;
+                        statics.put(tn + "." + v.getName().getIdentifier(), new Cell(defaultValue(fd.getType(), v.getExtraDimensions())));
+                    }
+                }
+            }
+        }
+        for (AbstractTypeDeclaration t : program.types()) {
+            Frame saved = frame;
+            frame = new Frame(null, t);
+            try {
+                String tn = t.getName().getIdentifier();
+                for (Object o : t.bodyDeclarations()) {
+                    if (o instanceof FieldDeclaration fd && Modifier.isStatic(fd.getModifiers())) {
+                        for (Object f : fd.fragments()) {
+                            VariableDeclarationFragment v = (VariableDeclarationFragment) f;
+                            if (v.getInitializer() != null) {
+                                statics.get(tn + "." + v.getName().getIdentifier()).value = quietly(v.getInitializer(), fd.getType());
+                            }
+                        }
+                    } else if (o instanceof Initializer in && Modifier.isStatic(in.getModifiers())) {
+                        try {
+                            exec(in.getBody());
+                        } catch (Signal s) {
+                            // ignore control flow out of a static initializer
+                        }
+                    }
+                }
+            } finally {
+                frame = saved;
+            }
+        }
+    }
+
+    private Object quietly(Expression e, Type t) {
+        try {
+            return coerce(eval(e), t);
+        } catch (Signal s) {
+            return Unknown.ANY;
+        }
+    }
+
+    // ================================================================ budgets
+
+    void step(ASTNode at) {
+        if (++steps > budgets.maxStepsPerRank) {
+            assumptions.add(program.range(at), "Stopped following rank " + rank + " after " + budgets.maxStepsPerRank
+                    + " interpretation steps; what it does afterwards is not analysed");
+            throw new BudgetExceeded("step budget exhausted on rank " + rank);
+        }
+    }
+
+    long steps() {
+        return steps;
+    }
+
+    SourceRange userSite(ASTNode call) {
+        return callSites.isEmpty() ? program.range(call) : program.range(callSites.get(0));
+    }
+
+    private int occurrence(ASTNode n) {
+        return occurrences.merge(n, 1, Integer::sum);
+    }
+
+    /**
+     * Decides a condition. Known booleans decide themselves; unknown ones become a decision of the
+     * explorer (shared by every rank when the value is rank-uniform).
+     */
+    boolean decide(Object v, ASTNode at, String what) {
+        if (v instanceof Boolean b) return b;
+        int occ = occurrence(at);
+        if (v == Unknown.UNIFORM) {
+            assumptions.add(program.range(at), "The " + what + " depends on a value that is the same on every rank "
+                    + "(from a collective); both outcomes are explored, taken alike by all ranks");
+            return world.uniformChoice(new UniformKey(at, occ), 2, what + " at line " + program.range(at).line()) == 0;
+        }
+        assumptions.add(program.range(at), "The " + what + " depends on a value the analysis cannot compute "
+                + "(data, input or an unknown call); both outcomes are explored");
+        return world.localChoice(2, what + " at line " + program.range(at).line() + " on rank " + rank) == 0;
+    }
+
+    private record UniformKey(ASTNode node, int occurrence) {}
+
+    // ================================================================ statements
+
+    void exec(Statement s) {
+        step(s);
+        switch (s) {
+            case Block b -> {
+                frame.scopes.add(new HashMap<>());
+                try {
+                    for (Object o : b.statements()) exec((Statement) o);
+                } finally {
+                    frame.scopes.remove(frame.scopes.size() - 1);
+                }
+            }
+            case ExpressionStatement es -> eval(es.getExpression());
+            case VariableDeclarationStatement vds -> {
+                for (Object f : vds.fragments()) declare((VariableDeclarationFragment) f, vds.getType());
+            }
+            case IfStatement is -> execIf(is);
+            case ForStatement fs -> execFor(fs, null);
+            case EnhancedForStatement efs -> execForEach(efs, null);
+            case WhileStatement ws -> execWhile(ws.getExpression(), ws.getBody(), ws, false, null);
+            case DoStatement ds -> execWhile(ds.getExpression(), ds.getBody(), ds, true, null);
+            case LabeledStatement ls -> execLabeled(ls);
+            case BreakStatement bs -> throw new BreakSig(bs.getLabel() == null ? null : bs.getLabel().getIdentifier());
+            case ContinueStatement cs -> throw new ContinueSig(cs.getLabel() == null ? null : cs.getLabel().getIdentifier());
+            case ReturnStatement rs -> throw new ReturnSig(rs.getExpression() == null ? null : eval(rs.getExpression()));
+            case SwitchStatement ss -> execSwitch(ss.getExpression(), ss.statements(), ss, false);
+            case YieldStatement ys -> throw new YieldSig(eval(ys.getExpression()));
+            case TryStatement ts -> execTry(ts);
+            case SynchronizedStatement ss -> exec(ss.getBody());
+            case ThrowStatement ts -> {
+                eval(ts.getExpression());
+                assumptions.add(program.range(ts), "Rank " + rank + " throws here; the analysis assumes the rank stops");
+                throw new ExitSig("throw");
+            }
+            default -> {
+                // empty, assert, local class, type declaration statements: nothing to do
+            }
+        }
+    }
+
+    private void declare(VariableDeclarationFragment f, Type type) {
+        Object v = f.getInitializer() == null ? defaultValue(type, f.getExtraDimensions()) : coerce(eval(f.getInitializer()), type);
+        frame.scopes.get(frame.scopes.size() - 1).put(f.getName().getIdentifier(), new Cell(v));
+    }
+
+    private void execIf(IfStatement is) {
+        Object c = eval(is.getExpression());
+        if (!(c instanceof Boolean) && !program.mayCommunicate(is.getThenStatement())
+                && (is.getElseStatement() == null || !program.mayCommunicate(is.getElseStatement()))) {
+            havoc(is);
+            return;
+        }
+        if (decide(c, is, "branch")) exec(is.getThenStatement());
+        else if (is.getElseStatement() != null) exec(is.getElseStatement());
+    }
+
+    private void execLabeled(LabeledStatement ls) {
+        String label = ls.getLabel().getIdentifier();
+        Statement body = ls.getBody();
+        try {
+            switch (body) {
+                case ForStatement fs -> execFor(fs, label);
+                case EnhancedForStatement efs -> execForEach(efs, label);
+                case WhileStatement ws -> execWhile(ws.getExpression(), ws.getBody(), ws, false, label);
+                case DoStatement ds -> execWhile(ds.getExpression(), ds.getBody(), ds, true, label);
+                default -> exec(body);
+            }
+        } catch (BreakSig b) {
+            if (!label.equals(b.label)) throw b;
+        }
+    }
+
+    /** Runs one loop body; returns false when the loop must stop (break). */
+    private boolean body(Statement body, String label) {
+        try {
+            exec(body);
+        } catch (BreakSig b) {
+            if (b.label == null || b.label.equals(label)) return false;
+            throw b;
+        } catch (ContinueSig c) {
+            if (c.label != null && !c.label.equals(label)) throw c;
+        }
+        return true;
+    }
+
+    /**
+     * The loop test. Known values decide; an unknown test in a loop that cannot communicate stops
+     * the loop (its variables become unknown); otherwise each iteration is a decision, up to the
+     * unknown-iteration budget.
+     */
+    private boolean loopTest(Expression cond, ASTNode loop, int[] unknownIters, boolean communicates) {
+        if (cond == null) return true;
+        Object c = eval(cond);
+        if (c instanceof Boolean b) return b;
+        if (!communicates) {
+            havoc(loop);
+            return false;
+        }
+        if (unknownIters[0]++ >= budgets.maxUnknownIterations) {
+            assumptions.add(program.range(loop), "Loop bound unknown: explored at most " + budgets.maxUnknownIterations
+                    + " iterations of this loop");
+            return false;
+        }
+        return decide(c, loop, "loop condition");
+    }
+
+    private void execFor(ForStatement fs, String label) {
+        frame.scopes.add(new HashMap<>());
+        try {
+            for (Object o : fs.initializers()) eval((Expression) o);
+            boolean comm = program.mayCommunicate(fs);
+            int[] unknown = {0};
+            long quiet = 0;
+            while (loopTest(fs.getExpression(), fs, unknown, comm)) {
+                if (!body(fs.getBody(), label)) break;
+                for (Object o : fs.updaters()) eval((Expression) o);
+                if (!comm && ++quiet > budgets.maxQuietIterations) {
+                    quietCut(fs);
+                    break;
+                }
+            }
+        } finally {
+            frame.scopes.remove(frame.scopes.size() - 1);
+        }
+    }
+
+    private void quietCut(ASTNode loop) {
+        havoc(loop);
+        assumptions.add(program.range(loop), "Loop without communication stopped after " + budgets.maxQuietIterations
+                + " iterations; the variables it assigns are treated as unknown");
+    }
+
+    private void execWhile(Expression cond, Statement bodyStmt, ASTNode loop, boolean doFirst, String label) {
+        boolean comm = program.mayCommunicate(loop);
+        int[] unknown = {0};
+        long quiet = 0;
+        if (doFirst && !body(bodyStmt, label)) return;
+        while (loopTest(cond, loop, unknown, comm)) {
+            if (!body(bodyStmt, label)) break;
+            if (!comm && ++quiet > budgets.maxQuietIterations) {
+                quietCut(loop);
+                break;
+            }
+        }
+    }
+
+    private void execForEach(EnhancedForStatement efs, String label) {
+        Object coll = eval(efs.getExpression());
+        List<Object> items;
+        if (coll instanceof ArrayVal a && a.elems != null) items = List.of(a.elems);
+        else if (coll instanceof ListVal l && !l.unknownSize) items = new ArrayList<>(l.items);
+        else {
+            if (!program.mayCommunicate(efs.getBody())) {
+                havoc(efs);
+                return;
+            }
+            assumptions.add(program.range(efs), "Iterating over a collection of unknown size: the loop body is "
+                    + "explored for at most " + budgets.maxUnknownIterations + " elements");
+            items = new ArrayList<>();
+            for (int i = 0; i < budgets.maxUnknownIterations; i++) items.add(Unknown.ANY);
+        }
+        String name = efs.getParameter().getName().getIdentifier();
+        for (Object item : items) {
+            frame.scopes.add(new HashMap<>());
+            try {
+                frame.scopes.get(frame.scopes.size() - 1).put(name, new Cell(item));
+                if (!body(efs.getBody(), label)) break;
+            } finally {
+                frame.scopes.remove(frame.scopes.size() - 1);
+            }
+        }
+    }
+
+    private Object execSwitch(Expression selector, List<?> stmts, ASTNode node, boolean isExpression) {
+        Object v = eval(selector);
+        int start = -1;
+        int defaultAt = -1;
+        boolean arrows = false;
+        for (int i = 0; i < stmts.size() && start < 0; i++) {
+            if (stmts.get(i) instanceof SwitchCase sc) {
+                arrows |= sc.isSwitchLabeledRule();
+                if (sc.isDefault()) {
+                    defaultAt = i;
+                    continue;
+                }
+                for (Object e : sc.expressions()) {
+                    Object cv = eval((Expression) e);
+                    Object eq = Operators.equal(v, cv);
+                    if (eq == Boolean.TRUE) {
+                        start = i;
+                        break;
+                    }
+                    if (eq instanceof Unknown) {
+                        if (decide(eq, sc, "switch case")) {
+                            start = i;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        if (start < 0) start = defaultAt;
+        if (start < 0) return null;
+        frame.scopes.add(new HashMap<>());
+        try {
+            for (int i = start + 1; i < stmts.size(); i++) {
+                Object o = stmts.get(i);
+                if (o instanceof SwitchCase) {
+                    if (arrows) break;
+                    continue;
+                }
+                Statement st = (Statement) o;
+                if (arrows && isExpression && st instanceof ExpressionStatement es) {
+                    return eval(es.getExpression());
+                }
+                exec(st);
+                if (arrows) break;
+            }
+        } catch (BreakSig b) {
+            if (b.label != null) throw b;
+        } catch (YieldSig y) {
+            return y.value;
+        } finally {
+            frame.scopes.remove(frame.scopes.size() - 1);
+        }
+        return null;
+    }
+
+    private void execTry(TryStatement ts) {
+        frame.scopes.add(new HashMap<>());
+        try {
+            for (Object r : ts.resources()) {
+                if (r instanceof VariableDeclarationExpression vde) {
+                    for (Object f : vde.fragments()) declare((VariableDeclarationFragment) f, vde.getType());
+                }
+            }
+            exec(ts.getBody());
+        } finally {
+            frame.scopes.remove(frame.scopes.size() - 1);
+            if (ts.getFinally() != null) exec(ts.getFinally());
+        }
+    }
+
+    /** Forgets what the statement may assign (used where a branch or loop is skipped). */
+    private void havoc(ASTNode n) {
+        for (String name : program.assignedNames(n)) {
+            Cell c = lookup(name);
+            if (c == null) continue;
+            if (c.value instanceof ArrayVal a) a.forget();
+            else if (!(c.value instanceof ListVal)) c.value = Unknown.ANY;
+        }
+    }
+
+    // ================================================================ expressions
+
+    Object eval(Expression e) {
+        switch (e) {
+            case NumberLiteral n -> {
+                return Operators.number(n.getToken());
+            }
+            case BooleanLiteral b -> {
+                return b.booleanValue();
+            }
+            case CharacterLiteral c -> {
+                try {
+                    return (long) c.charValue();
+                } catch (IllegalArgumentException ex) {
+                    return Unknown.ANY;
+                }
+            }
+            case StringLiteral s -> {
+                return s.getLiteralValue();
+            }
+            case TextBlock t -> {
+                return t.getLiteralValue();
+            }
+            case NullLiteral n -> {
+                return Null.NULL;
+            }
+            case ParenthesizedExpression p -> {
+                return eval(p.getExpression());
+            }
+            case SimpleName sn -> {
+                Cell c = lookup(sn.getIdentifier());
+                if (c != null) return c.value;
+                if (program.type(sn.getIdentifier()) != null || Character.isUpperCase(sn.getIdentifier().charAt(0))) {
+                    return new ClassRef(sn.getIdentifier());
+                }
+                return Unknown.ANY;
+            }
+            case QualifiedName qn -> {
+                return evalQualified(qn);
+            }
+            case FieldAccess fa -> {
+                return field(eval(fa.getExpression()), fa.getName().getIdentifier(), fa);
+            }
+            case ThisExpression t -> {
+                return frame.self == null ? Unknown.ANY : frame.self;
+            }
+            case Assignment a -> {
+                return assign(a);
+            }
+            case InfixExpression in -> {
+                return infix(in);
+            }
+            case PrefixExpression pe -> {
+                return prefix(pe);
+            }
+            case PostfixExpression pe -> {
+                Object old = eval(pe.getOperand());
+                Object nv = Operators.binary(pe.getOperator() == PostfixExpression.Operator.INCREMENT ? "+" : "-", old, 1L);
+                store(pe.getOperand(), nv);
+                return old;
+            }
+            case ConditionalExpression ce -> {
+                Object c = eval(ce.getExpression());
+                if (!(c instanceof Boolean) && !program.mayCommunicate(ce)) {
+                    Object a = eval(ce.getThenExpression());
+                    Object b = eval(ce.getElseExpression());
+                    return Operators.equal(a, b) == Boolean.TRUE ? a : Values.join(c, c);
+                }
+                return decide(c, ce, "conditional expression") ? eval(ce.getThenExpression()) : eval(ce.getElseExpression());
+            }
+            case CastExpression ce -> {
+                return cast(eval(ce.getExpression()), ce.getType());
+            }
+            case InstanceofExpression io -> {
+                eval(io.getLeftOperand());
+                return Unknown.ANY;
+            }
+            case ArrayAccess aa -> {
+                Object arr = eval(aa.getArray());
+                Object idx = eval(aa.getIndex());
+                if (arr instanceof ArrayVal a && a.elems != null && idx instanceof Long i && i >= 0 && i < a.elems.length) {
+                    return a.elems[(int) (long) i];
+                }
+                return arr instanceof ArrayVal a && a.fill == Null.NULL ? Unknown.ANY : Unknown.ANY;
+            }
+            case ArrayCreation ac -> {
+                return createArray(ac);
+            }
+            case ArrayInitializer ai -> {
+                return arrayFromInitializer(ai);
+            }
+            case MethodInvocation mi -> {
+                return invocation(mi);
+            }
+            case SuperMethodInvocation smi -> {
+                for (Object a : smi.arguments()) eval((Expression) a);
+                return Unknown.ANY;
+            }
+            case ClassInstanceCreation cic -> {
+                return construct(cic);
+            }
+            case VariableDeclarationExpression vde -> {
+                for (Object f : vde.fragments()) declare((VariableDeclarationFragment) f, vde.getType());
+                return null;
+            }
+            case SwitchExpression se -> {
+                Object v = execSwitch(se.getExpression(), se.statements(), se, true);
+                return v == null ? Unknown.ANY : v;
+            }
+            default -> {
+                return Unknown.ANY; // lambdas, method references, type literals...
+            }
+        }
+    }
+
+    private Object evalQualified(QualifiedName qn) {
+        Name q = qn.getQualifier();
+        String last = qn.getName().getIdentifier();
+        Object base = eval(q);
+        if (base instanceof ClassRef cr && !(q instanceof SimpleName) && program.type(cr.name()) == null
+                && Character.isLowerCase(q.toString().charAt(0)) && !MpjCalls.isMpjClass(cr.name())) {
+            // a package-qualified class name such as java.util.Arrays
+            if (Character.isUpperCase(last.charAt(0)) && !last.equals(last.toUpperCase())) return new ClassRef(last);
+        }
+        if (base instanceof ClassRef cr && Character.isUpperCase(last.charAt(0)) && program.type(last) == null
+                && q.toString().chars().allMatch(ch -> Character.isLowerCase(ch) || ch == '.')) {
+            return new ClassRef(last);
+        }
+        return field(base, last, qn);
+    }
+
+    private Object field(Object base, String name, ASTNode at) {
+        if (base instanceof ArrayVal a && name.equals("length")) {
+            return a.elems == null ? Unknown.ANY : (long) a.elems.length;
+        }
+        if (base instanceof ObjVal o) {
+            Cell c = o.fields.get(name);
+            return c == null ? Unknown.ANY : c.value;
+        }
+        if (base instanceof ClassRef cr) {
+            Cell c = statics.get(cr.name() + "." + name);
+            if (c != null) return c.value;
+            return mpj.staticField(cr.name(), name);
+        }
+        return mpj.instanceField(base, name);
+    }
+
+    Cell lookup(String name) {
+        for (int i = frame.scopes.size() - 1; i >= 0; i--) {
+            Cell c = frame.scopes.get(i).get(name);
+            if (c != null) return c;
+        }
+        if (frame.self != null) {
+            Cell c = frame.self.fields.get(name);
+            if (c != null) return c;
+        }
+        if (frame.type != null) {
+            Cell c = statics.get(frame.type.getName().getIdentifier() + "." + name);
+            if (c != null) return c;
+            ASTNode p = frame.type.getParent();
+            while (p != null) {
+                if (p instanceof AbstractTypeDeclaration outer) {
+                    c = statics.get(outer.getName().getIdentifier() + "." + name);
+                    if (c != null) return c;
+                }
+                p = p.getParent();
+            }
+        }
+        return null;
+    }
+
+    private Object assign(Assignment a) {
+        Object rhs = eval(a.getRightHandSide());
+        Object v;
+        if (a.getOperator() == Assignment.Operator.ASSIGN) {
+            v = rhs;
+        } else {
+            String op = a.getOperator().toString();
+            v = Operators.binary(op.substring(0, op.length() - 1), eval(a.getLeftHandSide()), rhs);
+        }
+        store(a.getLeftHandSide(), v);
+        return v;
+    }
+
+    void store(Expression target, Object v) {
+        switch (target) {
+            case SimpleName sn -> {
+                Cell c = lookup(sn.getIdentifier());
+                if (c != null) c.value = v;
+                else frame.scopes.get(0).put(sn.getIdentifier(), new Cell(v));
+            }
+            case ParenthesizedExpression p -> store(p.getExpression(), v);
+            case ArrayAccess aa -> {
+                Object arr = eval(aa.getArray());
+                Object idx = eval(aa.getIndex());
+                if (arr instanceof ArrayVal av && av.elems != null) {
+                    if (idx instanceof Long i && i >= 0 && i < av.elems.length) av.elems[(int) (long) i] = v;
+                    else if (!(idx instanceof Long)) av.forget();
+                }
+            }
+            case FieldAccess fa -> storeField(eval(fa.getExpression()), fa.getName().getIdentifier(), v);
+            case QualifiedName qn -> storeField(eval(qn.getQualifier()), qn.getName().getIdentifier(), v);
+            default -> { }
+        }
+    }
+
+    private void storeField(Object base, String name, Object v) {
+        if (base instanceof ObjVal o) {
+            o.fields.computeIfAbsent(name, k -> new Cell(null)).value = v;
+        } else if (base instanceof ClassRef cr) {
+            Cell c = statics.get(cr.name() + "." + name);
+            if (c != null) c.value = v;
+        }
+    }
+
+    private Object infix(InfixExpression in) {
+        String op = in.getOperator().toString();
+        Object left = eval(in.getLeftOperand());
+        if (op.equals("&&") || op.equals("||")) {
+            boolean and = op.equals("&&");
+            Object acc = left;
+            List<Expression> rest = new ArrayList<>();
+            rest.add(in.getRightOperand());
+            for (Object o : in.extendedOperands()) rest.add((Expression) o);
+            for (Expression r : rest) {
+                if (acc instanceof Boolean b && b != and) return b; // short circuit
+                Object rv = eval(r);
+                acc = Operators.logic(and, acc, rv);
+            }
+            return acc;
+        }
+        Object acc = Operators.binary(op, left, eval(in.getRightOperand()));
+        for (Object o : in.extendedOperands()) acc = Operators.binary(op, acc, eval((Expression) o));
+        return acc;
+    }
+
+    private Object prefix(PrefixExpression pe) {
+        PrefixExpression.Operator op = pe.getOperator();
+        Object v = eval(pe.getOperand());
+        if (op == PrefixExpression.Operator.INCREMENT || op == PrefixExpression.Operator.DECREMENT) {
+            Object nv = Operators.binary(op == PrefixExpression.Operator.INCREMENT ? "+" : "-", v, 1L);
+            store(pe.getOperand(), nv);
+            return nv;
+        }
+        return Operators.unary(op.toString(), v);
+    }
+
+    private Object cast(Object v, Type t) {
+        if (t.isPrimitiveType()) {
+            PrimitiveType.Code c = ((PrimitiveType) t).getPrimitiveTypeCode();
+            if (v instanceof Double d) {
+                if (c == PrimitiveType.DOUBLE || c == PrimitiveType.FLOAT) return d;
+                return (long) (double) d;
+            }
+            if (v instanceof Long l) {
+                if (c == PrimitiveType.DOUBLE || c == PrimitiveType.FLOAT) return (double) l;
+                if (c == PrimitiveType.INT) return (long) (int) (long) l;
+                if (c == PrimitiveType.SHORT) return (long) (short) (long) l;
+                if (c == PrimitiveType.BYTE) return (long) (byte) (long) l;
+                if (c == PrimitiveType.CHAR) return (long) (char) (long) l;
+                return l;
+            }
+        }
+        return v;
+    }
+
+    private Object coerce(Object v, Type t) {
+        if (t != null && t.isPrimitiveType() && v instanceof Long l) {
+            PrimitiveType.Code c = ((PrimitiveType) t).getPrimitiveTypeCode();
+            if (c == PrimitiveType.DOUBLE || c == PrimitiveType.FLOAT) return (double) l;
+        }
+        return v;
+    }
+
+    static Object defaultValue(Type t, int extraDims) {
+        if (extraDims > 0 || t == null || !t.isPrimitiveType()) return Null.NULL;
+        PrimitiveType.Code c = ((PrimitiveType) t).getPrimitiveTypeCode();
+        if (c == PrimitiveType.BOOLEAN) return Boolean.FALSE;
+        if (c == PrimitiveType.DOUBLE || c == PrimitiveType.FLOAT) return 0.0;
+        return 0L;
+    }
+
+    private Object createArray(ArrayCreation ac) {
+        if (ac.getInitializer() != null) return arrayFromInitializer(ac.getInitializer());
+        List<?> dims = ac.dimensions();
+        Type elem = ac.getType().getElementType();
+        int totalDims = ac.getType().getDimensions();
+        return makeArray(dims, 0, elem, totalDims);
+    }
+
+    private Object makeArray(List<?> dims, int i, Type elem, int totalDims) {
+        Object n = eval((Expression) dims.get(i));
+        boolean innermost = i == totalDims - 1;
+        Object fill = innermost ? defaultValue(elem, 0) : Null.NULL;
+        if (!(n instanceof Long len) || len < 0 || len > budgets.maxArrayLength) {
+            return ArrayVal.unknownLength();
+        }
+        ArrayVal a = new ArrayVal((int) (long) len, fill);
+        if (i + 1 < dims.size()) {
+            for (int k = 0; k < a.elems.length; k++) a.elems[k] = makeArray(dims, i + 1, elem, totalDims);
+        }
+        return a;
+    }
+
+    private Object arrayFromInitializer(ArrayInitializer ai) {
+        Object[] elems = new Object[ai.expressions().size()];
+        for (int i = 0; i < elems.length; i++) elems[i] = eval((Expression) ai.expressions().get(i));
+        return new ArrayVal(elems);
+    }
+
+    // ================================================================ calls
+
+    private Object invocation(MethodInvocation mi) {
+        String name = mi.getName().getIdentifier();
+        Expression recvExpr = mi.getExpression();
+        if (recvExpr == null) {
+            List<Object> args = evalArgs(mi.arguments());
+            List<MethodDeclaration> cands = program.methods(name, args.size(), frame.type);
+            if (!cands.isEmpty()) return call(cands.get(0), frame.self, args, mi);
+            return Unknown.ANY;
+        }
+        Object recv = eval(recvExpr);
+        if (recv instanceof ObjVal o) {
+            List<Object> args = evalArgs(mi.arguments());
+            List<MethodDeclaration> cands = program.methods(name, args.size(), o.type);
+            if (!cands.isEmpty()) return call(cands.get(0), o, args, mi);
+            return Unknown.ANY;
+        }
+        if (recv instanceof ClassRef cr && program.type(cr.name()) != null) {
+            List<Object> args = evalArgs(mi.arguments());
+            List<MethodDeclaration> cands = program.methods(name, args.size(), program.type(cr.name()));
+            if (!cands.isEmpty()) return call(cands.get(0), null, args, mi);
+            return Unknown.ANY;
+        }
+        return mpj.invoke(recv, recvExpr, name, mi);
+    }
+
+    List<Object> evalArgs(List<?> args) {
+        List<Object> out = new ArrayList<>(args.size());
+        for (Object a : args) out.add(eval((Expression) a));
+        return out;
+    }
+
+    private Object call(MethodDeclaration m, ObjVal self, List<Object> args, ASTNode site) {
+        if (depth >= budgets.maxInlineDepth) {
+            assumptions.add(program.range(site), "Call nesting deeper than " + budgets.maxInlineDepth
+                    + " (recursion?): this call is not followed and returns an unknown value");
+            return Unknown.ANY;
+        }
+        callSites.add(site);
+        try {
+            return invoke(m, self, args, site);
+        } finally {
+            callSites.remove(callSites.size() - 1);
+        }
+    }
+
+    private Object invoke(MethodDeclaration m, ObjVal self, List<Object> args, ASTNode site) {
+        Frame saved = frame;
+        Frame f = new Frame(Modifier.isStatic(m.getModifiers()) ? null : self, (AbstractTypeDeclaration) m.getParent());
+        List<?> params = m.parameters();
+        for (int i = 0; i < params.size(); i++) {
+            SingleVariableDeclaration p = (SingleVariableDeclaration) params.get(i);
+            Object v;
+            if (p.isVarargs()) {
+                Object[] rest = args.size() > i ? args.subList(i, args.size()).toArray() : new Object[0];
+                v = rest.length == 1 && rest[0] instanceof ArrayVal ? rest[0] : new ArrayVal(rest);
+            } else {
+                v = i < args.size() ? coerce(args.get(i), p.getType()) : Unknown.ANY;
+            }
+            f.scopes.get(0).put(p.getName().getIdentifier(), new Cell(v));
+        }
+        depth++;
+        frame = f;
+        try {
+            if (m.getBody() != null) exec(m.getBody());
+            return null;
+        } catch (ReturnSig r) {
+            return r.value;
+        } catch (BreakSig | ContinueSig | YieldSig s) {
+            return null;
+        } finally {
+            frame = saved;
+            depth--;
+        }
+    }
+
+    private Object construct(ClassInstanceCreation cic) {
+        String tn = cic.getType().toString();
+        int lt = tn.indexOf('<');
+        if (lt >= 0) tn = tn.substring(0, lt);
+        int dot = tn.lastIndexOf('.');
+        if (dot >= 0) tn = tn.substring(dot + 1);
+        List<Object> args = evalArgs(cic.arguments());
+        AbstractTypeDeclaration t = program.type(tn);
+        if (t != null && cic.getAnonymousClassDeclaration() == null) return instantiate(t, args, cic);
+        return mpj.construct(tn, args, cic);
+    }
+
+    private ObjVal instantiate(AbstractTypeDeclaration t, List<Object> args, ASTNode site) {
+        ObjVal o = new ObjVal(t);
+        Frame saved = frame;
+        frame = new Frame(o, t);
+        try {
+            for (Object bd : t.bodyDeclarations()) {
+                if (bd instanceof FieldDeclaration fd && !Modifier.isStatic(fd.getModifiers())) {
+                    for (Object fr : fd.fragments()) {
+                        VariableDeclarationFragment v = (VariableDeclarationFragment) fr;
+                        o.fields.put(v.getName().getIdentifier(), new Cell(defaultValue(fd.getType(), v.getExtraDimensions())));
+                    }
+                }
+            }
+            for (Object bd : t.bodyDeclarations()) {
+                if (bd instanceof FieldDeclaration fd && !Modifier.isStatic(fd.getModifiers())) {
+                    for (Object fr : fd.fragments()) {
+                        VariableDeclarationFragment v = (VariableDeclarationFragment) fr;
+                        if (v.getInitializer() != null) o.fields.get(v.getName().getIdentifier()).value = quietly(v.getInitializer(), fd.getType());
+                    }
+                } else if (bd instanceof Initializer in && !Modifier.isStatic(in.getModifiers())) {
+                    try {
+                        exec(in.getBody());
+                    } catch (Signal s) {
+                        // ignore
+                    }
+                }
+            }
+        } finally {
+            frame = saved;
+        }
+        if (t instanceof TypeDeclaration td) {
+            for (MethodDeclaration m : td.getMethods()) {
+                if (m.isConstructor() && m.parameters().size() == args.size() && m.getBody() != null) {
+                    call(m, o, args, site);
+                    break;
+                }
+            }
+        }
+        return o;
+    }
+
+    /** For {@link MpjCalls}: the interpreter's view of a body declaration's type name (diagnostics). */
+    static String typeName(BodyDeclaration b) {
+        return b.getParent() instanceof AbstractTypeDeclaration t ? t.getName().getIdentifier() : "?";
+    }
+}

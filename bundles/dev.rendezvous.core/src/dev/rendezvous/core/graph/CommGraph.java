@@ -1,0 +1,66 @@
+package dev.rendezvous.core.graph;
+
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.rendezvous.core.model.Event;
+import dev.rendezvous.core.semantics.RunOutcome;
+
+/**
+ * The communication graph G(S) of {@code buffer-allocation-complexity.md} §3 for one execution:
+ * one process component per rank (start, its events in program order, end — the start and end
+ * vertices are implicit at positions 0 and E_i+1) and communication arcs from each send event to
+ * the receive event that took its message.
+ */
+public final class CommGraph {
+    private final int np;
+    private final List<List<Event>> traces;
+    private final List<RunOutcome.Match> arcs;
+    private final Map<Event, Event> recvOfSend = new IdentityHashMap<>();
+    private final Map<Event, Event> sendOfRecv = new IdentityHashMap<>();
+
+    public CommGraph(int np, List<List<Event>> traces, List<RunOutcome.Match> arcs) {
+        this.np = np;
+        this.traces = traces;
+        this.arcs = arcs;
+        for (RunOutcome.Match m : arcs) {
+            recvOfSend.put(m.send(), m.recv());
+            sendOfRecv.put(m.recv(), m.send());
+        }
+    }
+
+    public static CommGraph of(RunOutcome run) {
+        return new CommGraph(run.traces().size(), run.traces(), run.matches());
+    }
+
+    public int np() {
+        return np;
+    }
+
+    public List<Event> trace(int rank) {
+        return traces.get(rank);
+    }
+
+    public List<List<Event>> traces() {
+        return traces;
+    }
+
+    public List<RunOutcome.Match> arcs() {
+        return arcs;
+    }
+
+    public Event receiverOf(Event send) {
+        return recvOfSend.get(send);
+    }
+
+    public Event senderOf(Event recv) {
+        return sendOfRecv.get(recv);
+    }
+
+    public int eventCount() {
+        int n = 0;
+        for (List<Event> t : traces) n += t.size();
+        return n;
+    }
+}

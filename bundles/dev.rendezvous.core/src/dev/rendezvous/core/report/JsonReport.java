@@ -1,0 +1,64 @@
+package dev.rendezvous.core.report;
+
+import java.util.List;
+
+import dev.rendezvous.core.FileReport;
+import dev.rendezvous.core.Rendezvous;
+import dev.rendezvous.core.RunReport;
+import dev.rendezvous.core.model.Finding;
+import dev.rendezvous.core.model.Fix;
+import dev.rendezvous.core.model.Related;
+import dev.rendezvous.core.model.TextEdit;
+
+/** The CLI's JSON output: the public contract of ARCHITECTURE.md (fields may be added, never renamed). */
+public final class JsonReport {
+    private JsonReport() {}
+
+    public static String render(List<FileReport> files) {
+        Json j = new Json();
+        j.open('{').key("tool").value("rendezvous").key("version").value(Rendezvous.VERSION).key("runs").open('[');
+        for (FileReport f : files) {
+            for (RunReport r : f.runs()) run(j, r);
+        }
+        j.close(']').close('}');
+        return j.toString();
+    }
+
+    private static void run(Json j, RunReport r) {
+        j.open('{').key("file").value(r.file()).key("np").value(r.np()).key("findings").open('[');
+        for (Finding f : r.findings()) finding(j, f);
+        j.close(']');
+        j.key("verdict").value(r.verdict().runId());
+        j.key("millis").value(r.millis());
+        j.close('}');
+    }
+
+    private static void finding(Json j, Finding f) {
+        j.open('{').key("kind").value(f.kind().id()).key("severity").value(f.severity().id())
+                .key("verdict").value(f.verdict().id()).key("message").value(f.message())
+                .key("line").value(f.range() == null ? 0 : f.range().line());
+        if (f.range() != null) j.key("start").value(f.range().start()).key("end").value(f.range().end());
+        j.key("ranks").open('[');
+        for (int r : f.ranks()) j.value(r);
+        j.close(']');
+        j.key("related").open('[');
+        for (Related rel : f.related()) {
+            j.open('{').key("file").value(rel.range().file()).key("line").value(rel.range().line()).key("rank").value(rel.rank())
+                    .key("message").value(rel.message()).close('}');
+        }
+        j.close(']');
+        if (!f.witness().isEmpty()) j.key("witness").value(f.witness());
+        if (!f.fixes().isEmpty()) {
+            j.key("fixes").open('[');
+            for (Fix fix : f.fixes()) {
+                j.open('{').key("label").value(fix.label()).key("edits").open('[');
+                for (TextEdit e : fix.edits()) {
+                    j.open('{').key("offset").value(e.offset()).key("length").value(e.length()).key("text").value(e.text()).close('}');
+                }
+                j.close(']').close('}');
+            }
+            j.close(']');
+        }
+        j.close('}');
+    }
+}

@@ -1,0 +1,20 @@
+package dev.rendezvous.core.semantics;
+
+import java.util.function.IntConsumer;
+
+/** Runs one execution of a program under a policy and a decision prefix. */
+public final class Executor {
+    private Executor() {}
+
+    /**
+     * @param body called on each rank's thread with (world, rank); it interprets the SPMD body
+     */
+    public static RunOutcome execute(int np, BufferPolicy policy, int[] prefix, long wallMillis,
+            java.util.function.BiConsumer<World, Integer> body) {
+        ChoiceSource choices = new ChoiceSource(prefix);
+        World world = new World(np, policy, choices, wallMillis);
+        IntConsumer perRank = r -> body.accept(world, r);
+        world.run(perRank);
+        return world.outcome();
+    }
+}
