@@ -56,7 +56,7 @@ public final class Main {
         System.exit(run(args, System.out, System.err));
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    public static int run(String[] args, PrintStream out, PrintStream err) {
         try {
             return execute(args, out).code;
         } catch (UsageException e) {

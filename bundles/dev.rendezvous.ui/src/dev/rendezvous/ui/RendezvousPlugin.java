@@ -1,3 +1,33 @@
 package dev.rendezvous.ui;
+
+import org.eclipse.core.runtime.ILog;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
 import org.eclipse.ui.plugin.AbstractUIPlugin;
-public final class RendezvousPlugin extends AbstractUIPlugin {}
+import org.osgi.framework.BundleContext;
+
+/** The UI bundle's activator. */
+public final class RendezvousPlugin extends AbstractUIPlugin {
+    public static final String ID = "dev.rendezvous.ui";
+    private static RendezvousPlugin instance;
+
+    @Override
+    public void start(BundleContext context) throws Exception {
+        super.start(context);
+        instance = this;
+    }
+
+    @Override
+    public void stop(BundleContext context) throws Exception {
+        instance = null;
+        super.stop(context);
+    }
+
+    public static RendezvousPlugin getDefault() {
+        return instance;
+    }
+
+    public static void log(String message, Throwable t) {
+        ILog.of(RendezvousPlugin.class).log(new Status(IStatus.ERROR, ID, message, t));
+    }
+}

@@ -399,9 +399,14 @@ final class MpjCalls {
         return 8 + ((data + 7) / 8) * 8;
     }
 
-    private int peer(Object v, SourceRange at, String what) {
+    private int peer(Object v, SourceRange at, String what, CommValue comm) {
         if (v instanceof Long l) {
             if (l == Peer.ANY || l == Peer.PROC_NULL) return (int) (long) l;
+            if (l >= comm.size() && l < Integer.MAX_VALUE) {
+                in.assumptions.add(at, "The " + what + " is rank " + l + ", which does not exist with " + comm.size()
+                        + " process(es); the call is treated as addressing no process (MPJ would fail here)");
+                return Peer.PROC_NULL;
+            }
             if (l >= 0 && l < Integer.MAX_VALUE) return (int) (long) l;
             in.assumptions.add(at, "The " + what + " evaluates to " + l + ", which is not a rank; the call is treated "
                     + "as addressing no process");
@@ -444,7 +449,7 @@ final class MpjCalls {
 
     private Object send(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
         SourceRange site = in.program.range(mi);
-        int dest = peer(arg(a, 4), site, "destination");
+        int dest = peer(arg(a, 4), site, "destination", comm);
         int tag = tag(arg(a, 5), site);
         int reqId = op.isNonBlocking() ? world().nextRequestId() : -1;
         World.SendOp s = world().postSend(rank(), op, comm, dest, tag, count(arg(a, 2)), type(arg(a, 3)),
@@ -457,7 +462,7 @@ final class MpjCalls {
 
     private Object recv(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
         SourceRange site = in.program.range(mi);
-        int src = peer(arg(a, 4), site, "source");
+        int src = peer(arg(a, 4), site, "source", comm);
         int tag = tag(arg(a, 5), site);
         int reqId = op.isNonBlocking() ? world().nextRequestId() : -1;
         World.RecvOp r = world().postRecv(rank(), op, comm, src, tag, count(arg(a, 2)), type(arg(a, 3)), reqId, site,
@@ -474,9 +479,9 @@ final class MpjCalls {
         boolean replace = op == Op.SENDRECV_REPLACE;
         // Sendrecv(sbuf, soff, scount, stype, dest, stag, rbuf, roff, rcount, rtype, source, rtag)
         // Sendrecv_replace(buf, off, count, type, dest, stag, source, rtag)
-        int dest = peer(arg(a, 4), site, "destination");
+        int dest = peer(arg(a, 4), site, "destination", comm);
         int stag = tag(arg(a, 5), site);
-        int src = peer(arg(a, replace ? 6 : 10), site, "source");
+        int src = peer(arg(a, replace ? 6 : 10), site, "source", comm);
         int rtag = tag(arg(a, replace ? 7 : 11), site);
         Object payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
         World.RecvOp r = world().sendrecv(rank(), op, comm, dest, stag, count(arg(a, 2)), type(arg(a, 3)),
@@ -488,7 +493,7 @@ final class MpjCalls {
 
     private Object probe(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
         SourceRange site = in.program.range(mi);
-        int src = peer(arg(a, 0), site, "source");
+        int src = peer(arg(a, 0), site, "source", comm);
         int tag = tag(arg(a, 1), site);
         World.SendOp s = world().probe(rank(), op, comm, src, tag, site, in.userSite(mi));
         if (s == null) return Null.NULL;
@@ -504,7 +509,7 @@ final class MpjCalls {
             case "Recv_init" -> Op.IRECV;
             default -> Op.ISEND;
         };
-        int peer = peer(arg(a, 4), site, op == Op.IRECV ? "source" : "destination");
+        int peer = peer(arg(a, 4), site, op == Op.IRECV ? "source" : "destination", comm);
         World.Template t = new World.Template(op, comm, peer, tag(arg(a, 5), site), count(arg(a, 2)), type(arg(a, 3)),
                 bytes(arg(a, 2), arg(a, 3)));
         RequestValue rv = world().newRequest(rank(), null, t);

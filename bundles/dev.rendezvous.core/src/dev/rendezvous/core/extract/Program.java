@@ -235,6 +235,92 @@ public final class Program {
         return found[0];
     }
 
+    private final Map<ASTNode, Boolean> jumps = new IdentityHashMap<>();
+    private final Map<MethodDeclaration, Boolean> pure = new IdentityHashMap<>();
+    /** Results of pure methods by (method, arguments), shared by all ranks and runs of this program. */
+    final Map<List<Object>, Object> memo = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Whether {@code node} contains a break, continue, return, yield or throw (leaves its statement). */
+    public boolean transfersControl(ASTNode node) {
+        return jumps.computeIfAbsent(node, n -> {
+            boolean[] found = {false};
+            n.accept(new ASTVisitor() {
+                @Override
+                public void preVisit(ASTNode x) {
+                    if (x instanceof org.eclipse.jdt.core.dom.BreakStatement || x instanceof org.eclipse.jdt.core.dom.ContinueStatement
+                            || x instanceof org.eclipse.jdt.core.dom.ReturnStatement || x instanceof org.eclipse.jdt.core.dom.ThrowStatement
+                            || x instanceof org.eclipse.jdt.core.dom.YieldStatement) {
+                        found[0] = true;
+                    }
+                }
+            });
+            return found[0];
+        });
+    }
+
+    /**
+     * A method whose result depends only on its arguments: it does not communicate, writes no
+     * field, static or array, and calls only such methods of the file. Its results are memoised.
+     */
+    public boolean isPure(MethodDeclaration m) {
+        Boolean known = pure.get(m);
+        if (known != null) return known;
+        pure.put(m, false); // recursion: assume impure while deciding
+        boolean ok = m.getBody() != null && !mayCommunicate(m.getBody());
+        if (ok) {
+            Set<String> locals = new HashSet<>();
+            for (Object p : m.parameters()) locals.add(((org.eclipse.jdt.core.dom.SingleVariableDeclaration) p).getName().getIdentifier());
+            boolean[] bad = {false};
+            m.getBody().accept(new ASTVisitor() {
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.VariableDeclarationFragment f) {
+                    locals.add(f.getName().getIdentifier());
+                    return true;
+                }
+
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.SingleVariableDeclaration d) {
+                    locals.add(d.getName().getIdentifier());
+                    return true;
+                }
+
+                @Override
+                public boolean visit(Assignment a) {
+                    if (!(a.getLeftHandSide() instanceof SimpleName)) bad[0] = true;
+                    return true;
+                }
+
+                @Override
+                public boolean visit(MethodInvocation inv) {
+                    String name = inv.getName().getIdentifier();
+                    List<MethodDeclaration> own = methods.getOrDefault(name, List.of());
+                    if (!own.isEmpty()) {
+                        for (MethodDeclaration o : own) if (!isPure(o)) bad[0] = true;
+                    } else if (inv.getExpression() == null || !inv.getExpression().toString().equals("Math")) {
+                        bad[0] = true;
+                    }
+                    return true;
+                }
+
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.ClassInstanceCreation c) {
+                    bad[0] = true;
+                    return false;
+                }
+
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.ArrayCreation c) {
+                    bad[0] = true;
+                    return false;
+                }
+            });
+            for (String n : assignedNames(m.getBody())) if (!locals.contains(n)) bad[0] = true;
+            ok = !bad[0];
+        }
+        pure.put(m, ok);
+        return ok;
+    }
+
     /** Names (locals and fields) that {@code node} may assign, including arrays whose elements it writes. */
     public Set<String> assignedNames(ASTNode node) {
         return assigned.computeIfAbsent(node, n -> {

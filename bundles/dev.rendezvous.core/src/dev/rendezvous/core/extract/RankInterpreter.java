@@ -346,10 +346,18 @@ final class RankInterpreter {
 
     private void execIf(IfStatement is) {
         Object c = eval(is.getExpression());
-        if (!(c instanceof Boolean) && !program.mayCommunicate(is.getThenStatement())
-                && (is.getElseStatement() == null || !program.mayCommunicate(is.getElseStatement()))) {
+        if (!(c instanceof Boolean) && !program.mayCommunicate(is) && !program.transfersControl(is)) {
             havoc(is);
             return;
+        }
+        if (!(c instanceof Boolean) && occurrences.getOrDefault(is, 0) >= budgets.maxUnknownIterations) {
+            // explored enough outcomes of this test: from now on leave the loop if an arm does
+            boolean thenLeaves = program.transfersControl(is.getThenStatement());
+            boolean elseLeaves = is.getElseStatement() != null && program.transfersControl(is.getElseStatement());
+            assumptions.add(program.range(is), "This unknown test was explored " + budgets.maxUnknownIterations
+                    + " times; afterwards the analysis takes the " + (elseLeaves && !thenLeaves ? "else" : "then")
+                    + " branch");
+            c = !(elseLeaves && !thenLeaves);
         }
         if (decide(c, is, "branch")) exec(is.getThenStatement());
         else if (is.getElseStatement() != null) exec(is.getElseStatement());
@@ -896,6 +904,21 @@ final class RankInterpreter {
     }
 
     private Object call(MethodDeclaration m, ObjVal self, List<Object> args, ASTNode site) {
+        List<Object> key = null;
+        if (args.stream().allMatch(a -> a instanceof Long || a instanceof Double || a instanceof Boolean || a instanceof String)
+                && program.isPure(m)) {
+            key = new ArrayList<>(args.size() + 1);
+            key.add(m);
+            key.addAll(args);
+            Object v = program.memo.get(key);
+            if (v != null) return v;
+        }
+        Object v = callUncached(m, self, args, site);
+        if (key != null && v != null && !(v instanceof Unknown)) program.memo.put(key, v);
+        return v;
+    }
+
+    private Object callUncached(MethodDeclaration m, ObjVal self, List<Object> args, ASTNode site) {
         if (depth >= budgets.maxInlineDepth) {
             assumptions.add(program.range(site), "Call nesting deeper than " + budgets.maxInlineDepth
                     + " (recursion?): this call is not followed and returns an unknown value");

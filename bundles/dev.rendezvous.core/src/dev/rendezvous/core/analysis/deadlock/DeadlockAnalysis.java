@@ -93,17 +93,42 @@ public final class DeadlockAnalysis {
         }
     }
 
+    /**
+     * The same code deadlocking on several groups of ranks (each row of a grid, each pair) is one
+     * problem to fix: explanations with the same kind and the same operations are merged.
+     */
+    private static List<WaitForClassifier.Explanation> mergeSameCode(List<WaitForClassifier.Explanation> in) {
+        Map<String, WaitForClassifier.Explanation> byCode = new LinkedHashMap<>();
+        for (WaitForClassifier.Explanation x : in) {
+            String key = x.kind() + x.events().stream().map(e -> e.site().start()).distinct().sorted().toList().toString();
+            WaitForClassifier.Explanation old = byCode.get(key);
+            if (old == null) {
+                byCode.put(key, x);
+                continue;
+            }
+            List<Event> events = new ArrayList<>(old.events());
+            events.addAll(x.events());
+            List<Integer> ranks = new ArrayList<>(old.ranks());
+            ranks.addAll(x.ranks());
+            List<String> witness = new ArrayList<>(old.witness());
+            witness.addAll(x.witness());
+            byCode.put(key, new WaitForClassifier.Explanation(old.kind(), events, ranks,
+                    old.summary() + " (the same happens on ranks " + x.ranks() + ")", witness));
+        }
+        return new ArrayList<>(byCode.values());
+    }
+
     /** Turns explained deadlocks into findings with witnesses, related locations and fixes. */
     static List<Finding> fromExplanations(AnalysisContext ctx, RunOutcome run, Verdict verdict, RunOutcome completedRun) {
         List<Finding> out = new ArrayList<>();
-        for (WaitForClassifier.Explanation x : WaitForClassifier.explain(run)) {
+        for (WaitForClassifier.Explanation x : mergeSameCode(WaitForClassifier.explain(run))) {
             Event primary = x.events().get(0);
             List<Related> related = new ArrayList<>();
             Map<String, Boolean> seen = new LinkedHashMap<>();
             for (Event e : x.events()) {
                 String k = e.site().start() + "/" + e.rank();
                 if (seen.put(k, true) != null || e == primary) continue;
-                related.add(new Related(e.site(), e.rank(), "rank " + e.rank() + ": " + e.describe()));
+                related.add(new Related(e.site(), e.rank(), "rank " + e.rank() + ": " + e.describe(), true));
             }
             for (Event e : x.events()) {
                 if (!e.userSite().equals(e.site())) {

@@ -55,13 +55,13 @@ public final class SlackInelastic {
             msg.append("The wildcard receive on rank ").append(wildcard.rank()).append(" (line ").append(wildcard.site().line())
                     .append(") can match rank ").append(chosen.rank()).append("'s ").append(chosen.op().mpjName())
                     .append(" at line ").append(chosen.site().line());
-            related.add(new Related(chosen.site(), chosen.rank(), "competing match: rank " + chosen.rank() + " " + chosen.describe()));
+            related.add(new Related(chosen.site(), chosen.rank(), "competing match: rank " + chosen.rank() + " " + chosen.describe(), true));
             if (!ranks.contains(chosen.rank())) ranks.add(chosen.rank());
             if (!culprits.isEmpty()) {
                 Event c = culprits.get(culprits.size() - 1);
                 msg.append(" when rank ").append(c.rank()).append("'s earlier ").append(c.op().mpjName()).append(" at line ")
                         .append(c.site().line()).append(" is buffered (culprit send)");
-                related.add(0, new Related(c.site(), c.rank(), "culprit send: buffering it lets rank " + c.rank() + " run ahead"));
+                related.add(0, new Related(c.site(), c.rank(), "culprit send: buffering it lets rank " + c.rank() + " run ahead", true));
             }
             msg.append("; then ");
         } else {
@@ -72,7 +72,7 @@ public final class SlackInelastic {
         for (WaitForClassifier.Explanation x : why) {
             witness.addAll(x.witness());
             for (Event e : x.events()) {
-                related.add(new Related(e.site(), e.rank(), "rank " + e.rank() + " blocks in " + e.describe()));
+                related.add(new Related(e.site(), e.rank(), "rank " + e.rank() + " blocks in " + e.describe(), true));
                 if (!ranks.contains(e.rank())) ranks.add(e.rank());
             }
         }

@@ -1,0 +1,73 @@
+package dev.rendezvous.ui;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
+
+import dev.rendezvous.core.AnalysisOptions;
+import dev.rendezvous.core.FileReport;
+import dev.rendezvous.core.Rendezvous;
+import dev.rendezvous.core.RunReport;
+import dev.rendezvous.core.extract.Budgets;
+import dev.rendezvous.core.model.Finding;
+
+/**
+ * How the IDE runs the engine: a small sweep of process counts (2 and 4 by default), findings
+ * merged across counts by their stable key (the smallest count at which a finding appears is
+ * named in the message), and results cached by the source text so a build right after a
+ * reconcile does not analyse the same text twice.
+ */
+public final class IdeAnalysis {
+    /** Process counts analysed in the IDE. */
+    public static volatile List<Integer> processCounts = List.of(2, 4);
+
+    private static final Map<String, FileReport> CACHE = new ConcurrentHashMap<>();
+
+    private IdeAnalysis() {}
+
+    public static FileReport analyze(String file, String source, BooleanSupplier cancelled) {
+        String key = file + "\u0000" + processCounts + "\u0000" + source.hashCode() + "\u0000" + source.length();
+        FileReport cached = CACHE.get(key);
+        if (cached != null) return cached;
+        Budgets b = Budgets.defaults();
+        b.maxMillis = 5_000;
+        b.maxRuns = 64;
+        FileReport r = Rendezvous.analyze(file, source, new AnalysisOptions(processCounts, b), cancelled);
+        if (!cancelled.getAsBoolean()) {
+            if (CACHE.size() > 64) CACHE.clear();
+            CACHE.put(key, r);
+        }
+        return r;
+    }
+
+    /** Findings of all runs, each once, annotated with the process counts at which it appears. */
+    public static List<Finding> merged(FileReport report) {
+        Map<String, Finding> byKey = new LinkedHashMap<>();
+        Map<String, List<Integer>> where = new LinkedHashMap<>();
+        for (RunReport r : report.runs()) {
+            for (Finding f : r.findings()) {
+                byKey.putIfAbsent(f.key(), f);
+                where.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(r.np());
+            }
+        }
+        List<Finding> out = new ArrayList<>();
+        for (Map.Entry<String, Finding> e : byKey.entrySet()) {
+            List<Integer> nps = where.get(e.getKey());
+            Finding f = e.getValue();
+            out.add(f.withMessage(f.message() + " (np=" + joined(nps) + ")"));
+        }
+        return out;
+    }
+
+    private static String joined(List<Integer> nps) {
+        StringBuilder b = new StringBuilder();
+        for (int n : nps) {
+            if (b.length() > 0) b.append(',');
+            b.append(n);
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,86 @@
+package dev.rendezvous.ui.markers;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.jdt.core.IJavaProject;
+import org.eclipse.jdt.core.compiler.BuildContext;
+import org.eclipse.jdt.core.compiler.CategorizedProblem;
+import org.eclipse.jdt.core.compiler.CompilationParticipant;
+import org.eclipse.jdt.core.compiler.ReconcileContext;
+
+import dev.rendezvous.core.FileReport;
+import dev.rendezvous.core.model.Finding;
+import dev.rendezvous.core.model.Related;
+import dev.rendezvous.core.model.SourceRange;
+import dev.rendezvous.ui.IdeAnalysis;
+import dev.rendezvous.ui.RendezvousPlugin;
+
+/**
+ * Runs Rendezvous on every Java file JDT builds and on the working copy while the user types
+ * (reconcile, which JDT runs off the UI thread and cancels when superseded). Only files that
+ * mention {@code mpi.} or {@code MPI.} are analysed. Each finding becomes a problem on its own
+ * operation and on every partner operation (both Sends of a cycle), so the ruler shows each line
+ * to change; JDT owns the markers, so stale ones go with the next build or reconcile.
+ */
+public final class RendezvousParticipant extends CompilationParticipant {
+
+    @Override
+    public boolean isActive(IJavaProject project) {
+        return true;
+    }
+
+    @Override
+    public void buildStarting(BuildContext[] files, boolean isBatch) {
+        for (BuildContext ctx : files) {
+            try {
+                char[] contents = ctx.getContents();
+                IFile file = ctx.getFile();
+                String source = new String(contents);
+                if (!mentionsMpj(source)) continue;
+                List<CategorizedProblem> problems = problems(file.getFullPath().toString(), source, file.getName().toCharArray());
+                if (!problems.isEmpty()) ctx.recordNewProblems(problems.toArray(CategorizedProblem[]::new));
+            } catch (RuntimeException e) {
+                RendezvousPlugin.log("Rendezvous analysis failed on " + ctx.getFile(), e);
+            }
+        }
+    }
+
+    @Override
+    public void reconcile(ReconcileContext context) {
+        try {
+            String source = context.getWorkingCopy().getSource();
+            if (source == null || !mentionsMpj(source)) return;
+            String path = context.getWorkingCopy().getPath().toString();
+            List<CategorizedProblem> problems = problems(path, source, context.getWorkingCopy().getElementName().toCharArray());
+            context.putProblems(RendezvousMarkers.TYPE, problems.toArray(CategorizedProblem[]::new));
+        } catch (Exception e) {
+            RendezvousPlugin.log("Rendezvous reconcile failed", e);
+        }
+    }
+
+    static boolean mentionsMpj(String source) {
+        return source.contains("mpi.") || source.contains("MPI.");
+    }
+
+    static List<CategorizedProblem> problems(String path, String source, char[] name) {
+        FileReport report = IdeAnalysis.analyze(path, source, () -> Thread.currentThread().isInterrupted());
+        List<CategorizedProblem> out = new ArrayList<>();
+        Set<String> placed = new HashSet<>();
+        for (Finding f : IdeAnalysis.merged(report)) {
+            add(out, placed, f, f.range(), name);
+            for (Related r : f.related()) {
+                if (r.partner()) add(out, placed, f, r.range(), name);
+            }
+        }
+        return out;
+    }
+
+    private static void add(List<CategorizedProblem> out, Set<String> placed, Finding f, SourceRange at, char[] name) {
+        if (at == null || !placed.add(f.kind().id() + "@" + at.start())) return;
+        out.add(new RendezvousProblem(f, at, name));
+    }
+}

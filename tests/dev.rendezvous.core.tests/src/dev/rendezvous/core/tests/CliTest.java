@@ -1,0 +1,91 @@
+package dev.rendezvous.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.rendezvous.cli.Main;
+
+/** The command line: exit codes, one-line errors, the JSON contract of ARCHITECTURE.md. */
+class CliTest {
+    record Result(int code, String out, String err) {}
+
+    static Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void headToHeadJsonFollowsTheContract() {
+        Result r = run("check", Repo.examples().resolve("HeadToHead.java").toString(), "--np", "2", "--format", "json");
+        assertEquals(1, r.code(), r.err());
+        Map<String, Object> doc = (Map<String, Object>) MiniJson.parse(r.out());
+        assertEquals("rendezvous", doc.get("tool"));
+        List<Object> runs = (List<Object>) doc.get("runs");
+        assertEquals(1, runs.size());
+        Map<String, Object> run = (Map<String, Object>) runs.get(0);
+        assertEquals(2L, run.get("np"));
+        assertEquals("deadlock_zero_buffer", run.get("verdict"));
+        List<Map<String, Object>> cycles = ((List<Object>) run.get("findings")).stream().map(o -> (Map<String, Object>) o)
+                .filter(f -> f.get("kind").equals("send-cycle")).toList();
+        assertEquals(1, cycles.size());
+        Map<String, Object> f = cycles.get(0);
+        assertEquals("error", f.get("severity"));
+        assertEquals("deadlock_zero_buffer", f.get("verdict"));
+        assertEquals(18L, f.get("line"));
+        assertEquals(List.of(0L, 1L), f.get("ranks"));
+        List<Map<String, Object>> related = ((List<Object>) f.get("related")).stream().map(o -> (Map<String, Object>) o).toList();
+        assertTrue(related.stream().anyMatch(x -> x.get("line").equals(21L) && x.get("rank").equals(1L)), r.out());
+        assertTrue(related.stream().allMatch(x -> x.containsKey("file")));
+    }
+
+    @Test
+    void cleanProgramExitsZero() {
+        Result r = run("check", Repo.examples().resolve("HeadToHeadSendrecv.java").toString(), "--np", "2", "--format", "json");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("\"verdict\":\"ok\""), r.out());
+    }
+
+    @Test
+    void missingFileIsUsageErrorWithOneLine() {
+        Result r = run("check", "no/such/File.java", "--np", "2");
+        assertEquals(2, r.code());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("no/such/File.java"));
+    }
+
+    @Test
+    void badOptionsAreUsageErrors() {
+        assertEquals(2, run().code());
+        assertEquals(2, run("check").code());
+        assertEquals(2, run("check", Repo.examples().toString(), "--np", "0").code());
+        assertEquals(2, run("check", Repo.examples().toString(), "--np", "100000").code());
+        assertEquals(2, run("check", Repo.examples().toString(), "--np", "x").code());
+        assertEquals(2, run("check", Repo.examples().toString(), "--format", "xml").code());
+        assertEquals(2, run("frobnicate").code());
+    }
+
+    @Test
+    void sweepReportsEachProcessCount() {
+        Result r = run("check", Repo.examples().resolve("Ring.java").toString(), "--np", "2..5", "--format", "json");
+        assertEquals(0, r.code());
+        for (int np = 2; np <= 5; np++) assertTrue(r.out().contains("\"np\":" + np), r.out());
+    }
+
+    @Test
+    void traceDumpShowsMatching() {
+        Result r = run("trace", Repo.examples().resolve("Ring.java").toString(), "--np", "3");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("rank 0 (3 events)"), r.out());
+        assertTrue(r.out().contains("Send(to 1, tag 1)  -> r1#0"), r.out());
+    }
+}

@@ -1,1 +1,0 @@
-package dev.rendezvous.core.tests; public class PlaceholderTest { @org.junit.jupiter.api.Test void ok() {} }

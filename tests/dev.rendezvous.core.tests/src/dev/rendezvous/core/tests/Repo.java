@@ -1,0 +1,55 @@
+package dev.rendezvous.core.tests;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import dev.rendezvous.core.AnalysisOptions;
+import dev.rendezvous.core.Rendezvous;
+import dev.rendezvous.core.RunReport;
+import dev.rendezvous.core.extract.Budgets;
+import dev.rendezvous.core.extract.Program;
+
+/** Paths of the repository, the shared corpus, and a one-call analysis helper for tests. */
+final class Repo {
+    private Repo() {}
+
+    static Path root() {
+        String p = System.getProperty("rendezvous.repo");
+        Path r = p != null ? Path.of(p) : Path.of("").toAbsolutePath();
+        while (r != null && !Files.exists(r.resolve("examples"))) r = r.getParent();
+        if (r == null) throw new IllegalStateException("repository root not found (set -Drendezvous.repo)");
+        return r;
+    }
+
+    static Path examples() {
+        return root().resolve("examples");
+    }
+
+    static Path corpus() {
+        return root().resolveSibling("shared").resolve("corpus");
+    }
+
+    static Path fixtures() {
+        return root().resolve("tests/dev.rendezvous.core.tests/fixtures");
+    }
+
+    static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static RunReport analyze(Path file, int np) {
+        return analyze(file.toString(), read(file), np);
+    }
+
+    static RunReport analyze(String name, String source, int np) {
+        Budgets b = Budgets.defaults();
+        b.maxMillis = 60_000;
+        return Rendezvous.analyze(Program.parse(name, source), np, new AnalysisOptions(java.util.List.of(np), b), () -> false);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.rendezvous.ui.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.junit.jupiter.api.Test;
+
+import dev.rendezvous.ui.views.CommunicationGraphView;
+
+/** The Communication Graph view draws lanes, arcs and the red cycle; a screenshot is saved. */
+class GraphViewTest {
+
+    @Test
+    void headToHeadGraphHasTwoLanesTwoArcsAndARedCycle() throws Exception {
+        IFile file = Workbench.example("HeadToHead.java");
+        IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+        page.showView("org.eclipse.ui.views.ProblemView");
+        ITextEditor editor = (ITextEditor) IDE.openEditor(page, file);
+        CommunicationGraphView view = (CommunicationGraphView) page.showView(CommunicationGraphView.ID);
+        view.showEditor(editor);
+        view.join();
+        Workbench.spin(500);
+        assertEquals(2, view.laneCount());
+        assertEquals(2, view.arcCount(), "each Send has an arc to the Recv that takes it");
+        assertEquals(2, view.redNodeCount(), "both Sends of the cycle are red");
+        editor.selectAndReveal(editor.getDocumentProvider().getDocument(editor.getEditorInput()).getLineOffset(17), 0);
+        Path shot = Workbench.screenshot("ide-head-to-head");
+        assertTrue(Files.size(shot) > 10_000, "screenshot written: " + shot);
+    }
+
+    @Test
+    void ringAtEightRanksHasEightLanes() throws Exception {
+        IFile file = Workbench.example("Ring.java");
+        IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+        ITextEditor editor = (ITextEditor) IDE.openEditor(page, file);
+        CommunicationGraphView view = (CommunicationGraphView) page.showView(CommunicationGraphView.ID);
+        view.show(file.getFullPath().toString(), editor.getDocumentProvider().getDocument(editor.getEditorInput()).get(), 8);
+        view.join();
+        assertEquals(8, view.laneCount());
+        assertEquals(8, view.arcCount());
+        assertEquals(0, view.redNodeCount());
+        Workbench.screenshot("ide-ring-np8");
+    }
+}
