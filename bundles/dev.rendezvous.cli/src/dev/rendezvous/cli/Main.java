@@ -48,6 +48,10 @@ public final class Main {
     static final String USAGE = """
             usage: rendezvous check <file.java|folder>... [--np N | --np A..B | --np A,B,C] [--format text|json] [--info] [--budget-ms MS] [--max-runs N]
                    rendezvous trace <file.java> [--np N]
+                   rendezvous score [corpus-folder]            compare with the corpus labels
+                   rendezvous differential [corpus-folder]     compare with the real MPJ Express runtime
+                   rendezvous robustness <src.zip|folder> [limit]   run the extractor over arbitrary Java
+                   rendezvous bench [corpus-folder] [examples-folder]
                    rendezvous --version | --help""";
 
     private Main() {}
@@ -77,6 +81,36 @@ public final class Main {
                 return ExitCode.OK;
             }
             case "check", "trace" -> { }
+            case "score" -> {
+                try {
+                    return code(Validation.scoreMain(corpusArg(args), out));
+                } catch (IOException e) {
+                    throw new UsageException("cannot score: " + e.getMessage());
+                }
+            }
+            case "differential" -> {
+                try {
+                    return code(Validation.differentialMain(corpusArg(args), out, 20));
+                } catch (IOException | InterruptedException e) {
+                    throw new UsageException("differential run failed: " + e.getMessage());
+                }
+            }
+            case "robustness" -> {
+                if (args.length < 2) throw new UsageException("robustness needs a src.zip or a folder");
+                int limit = args.length > 2 ? (int) number(args[2], "limit") : Integer.MAX_VALUE;
+                try {
+                    return code(Robustness.main(Path.of(args[1]), 1, limit, out));
+                } catch (IOException e) {
+                    throw new UsageException("cannot read " + args[1] + ": " + e.getMessage());
+                }
+            }
+            case "bench" -> {
+                try {
+                    return code(Bench.main(corpusArg(args), Path.of(args.length > 2 ? args[2] : "examples"), out));
+                } catch (IOException e) {
+                    throw new UsageException(e.getMessage());
+                }
+            }
             default -> throw new UsageException("unknown command '" + args[0] + "'; try --help");
         }
         boolean trace = args[0].equals("trace");
@@ -128,6 +162,21 @@ public final class Main {
             if (r.graph() != null) out.print(TraceDump.render(r.graph()));
         }
         return ExitCode.OK;
+    }
+
+    private static ExitCode code(int c) {
+        return c == 0 ? ExitCode.OK : c == 1 ? ExitCode.FINDINGS : ExitCode.USAGE;
+    }
+
+    private static Path corpusArg(String[] args) throws UsageException {
+        Path p = Path.of(args.length > 1 ? args[1] : "../shared/corpus");
+        try {
+            p = p.toRealPath();
+        } catch (IOException e) {
+            throw new UsageException("cannot read corpus folder " + p);
+        }
+        if (!Files.exists(p.resolve("labels.json"))) throw new UsageException("no labels.json in " + p);
+        return p;
     }
 
     private static String value(String[] args, int i, String option) throws UsageException {

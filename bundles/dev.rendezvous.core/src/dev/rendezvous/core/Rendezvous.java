@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import dev.rendezvous.core.analysis.AnalysisContext;
+import dev.rendezvous.core.analysis.buffers.BufferRequirement;
 import dev.rendezvous.core.analysis.deadlock.DeadlockAnalysis;
+import dev.rendezvous.core.analysis.streaming.FilteringCycle;
 import dev.rendezvous.core.extract.Assumptions;
 import dev.rendezvous.core.extract.Program;
 import dev.rendezvous.core.graph.CommGraph;
@@ -33,7 +35,7 @@ public final class Rendezvous {
             List<RunReport> runs = new ArrayList<>();
             for (int np : options.nps()) {
                 runs.add(new RunReport(file, np, List.of(info(new SourceRange(file, 0, 0, 1),
-                        "The file could not be parsed: " + e)), Verdict.NONE, null, 0));
+                        "The file could not be parsed: " + e)), Verdict.NONE, null, 0, null));
             }
             return new FileReport(file, runs);
         }
@@ -55,26 +57,38 @@ public final class Rendezvous {
                     + (program.syntaxErrors().size() > 1 ? ", ..." : "") + "); the analysis follows what could be parsed"));
         }
         if (program.entry() == null) {
-            return new RunReport(file, np, findings, Verdict.NONE, null, millis(t0));
+            return new RunReport(file, np, findings, Verdict.NONE, null, millis(t0), null);
         }
         if (np < 1 || np > options.budgets().maxProcesses) {
             findings.add(info(top, "Process count " + np + " is outside 1.." + options.budgets().maxProcesses + "; not analysed"));
-            return new RunReport(file, np, findings, Verdict.NONE, null, millis(t0));
+            return new RunReport(file, np, findings, Verdict.NONE, null, millis(t0), null);
         }
         AnalysisContext ctx = new AnalysisContext(program, np, options.budgets(), cancelled);
         Verdict verdict = Verdict.NONE;
         CommGraph graph = null;
+        BufferRequirement.Buffers buffers = null;
         try {
             DeadlockAnalysis.Result r = DeadlockAnalysis.analyze(ctx);
-            findings.addAll(r.findings());
             verdict = r.verdict();
             graph = CommGraph.of(r.representative());
+            List<Finding> streaming = FilteringCycle.find(graph, verdict);
+            if (!streaming.isEmpty() && verdict != Verdict.NONE) {
+                // the deadlock is the pipeline's: report it once, as the filtering cycle it is
+                findings.addAll(r.findings().stream().filter(f -> f.severity() != Severity.ERROR).toList());
+            } else {
+                findings.addAll(r.findings());
+            }
+            findings.addAll(streaming);
+            if (r.representative().completed()) {
+                buffers = BufferRequirement.compute(graph);
+                findings.addAll(BufferRequirement.findings(graph, buffers, top));
+            }
         } catch (RuntimeException | StackOverflowError e) {
             findings.add(info(top, "The analysis failed at np=" + np + " (" + e + "); other results are unaffected"));
         }
         for (Assumptions.Assumption a : ctx.assumptions().all()) findings.add(info(a.range(), a.message()));
         for (String n : ctx.notes()) findings.add(info(top, n));
-        return new RunReport(file, np, dedupe(findings), verdict, graph, millis(t0));
+        return new RunReport(file, np, dedupe(findings), verdict, graph, millis(t0), buffers);
     }
 
     private static long millis(long t0) {

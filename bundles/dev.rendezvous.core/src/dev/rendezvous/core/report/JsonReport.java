@@ -28,9 +28,22 @@ public final class JsonReport {
         j.open('{').key("file").value(r.file()).key("np").value(r.np()).key("findings").open('[');
         for (Finding f : r.findings()) finding(j, f);
         j.close(']');
+        if (r.buffers() != null) {
+            j.key("buffers").open('{').key("model").value("receive").key("nonblocking");
+            ints(j, r.buffers().receiveModel());
+            j.key("minimumSafe").raw("null").key("sendModel").open('{').key("nonblocking");
+            ints(j, r.buffers().sendModel());
+            j.close('}').close('}');
+        }
         j.key("verdict").value(r.verdict().runId());
         j.key("millis").value(r.millis());
         j.close('}');
+    }
+
+    private static void ints(Json j, int[] xs) {
+        j.open('[');
+        for (int x : xs) j.value(x);
+        j.close(']');
     }
 
     private static void finding(Json j, Finding f) {

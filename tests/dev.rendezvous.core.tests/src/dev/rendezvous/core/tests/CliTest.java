@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import dev.rendezvous.cli.Main;
+import dev.rendezvous.core.report.JsonParser;
 
 /** The command line: exit codes, one-line errors, the JSON contract of ARCHITECTURE.md. */
 class CliTest {
@@ -28,7 +29,7 @@ class CliTest {
     void headToHeadJsonFollowsTheContract() {
         Result r = run("check", Repo.examples().resolve("HeadToHead.java").toString(), "--np", "2", "--format", "json");
         assertEquals(1, r.code(), r.err());
-        Map<String, Object> doc = (Map<String, Object>) MiniJson.parse(r.out());
+        Map<String, Object> doc = (Map<String, Object>) JsonParser.parse(r.out());
         assertEquals("rendezvous", doc.get("tool"));
         List<Object> runs = (List<Object>) doc.get("runs");
         assertEquals(1, runs.size());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
+import dev.rendezvous.core.report.JsonParser;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +36,7 @@ class CorpusTest {
         Path labels = Repo.corpus().resolve("labels.json");
         Assumptions.assumeTrue(Files.exists(labels), "shared corpus not found next to the repository");
         List<Arguments> out = new ArrayList<>();
-        for (Object o : (List<Object>) MiniJson.parse(Repo.read(labels))) {
+        for (Object o : (List<Object>) JsonParser.parse(Repo.read(labels))) {
             Map<String, Object> l = (Map<String, Object>) o;
             for (Object np : (List<Object>) l.get("np")) {
                 out.add(Arguments.of(l.get("file"), ((Long) np).intValue(), l));
@@ -48,9 +49,6 @@ class CorpusTest {
     @ParameterizedTest(name = "{0} np={1}")
     @MethodSource("labels")
     void matchesLabel(String file, int np, Map<String, Object> label) {
-        if (label.containsKey("streaming") && !"none".equals(label.get("kind"))) {
-            Assumptions.abort("streaming labels (filtering-cycle, dummy intervals) are issue #5, not implemented yet");
-        }
         Path path = Repo.corpus().resolve(file);
         RunReport r = Repo.analyze(path, np);
         String source = Repo.read(path);

@@ -1,21 +1,21 @@
-package dev.rendezvous.core.tests;
+package dev.rendezvous.core.report;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Just enough JSON to read the corpus labels and check the CLI's output in tests. */
-final class MiniJson {
+/** Just enough JSON to read the corpus labels and the CLI output back (no third-party dependencies). */
+public final class JsonParser {
     private final String s;
     private int i;
 
-    private MiniJson(String s) {
+    private JsonParser(String s) {
         this.s = s;
     }
 
-    static Object parse(String text) {
-        MiniJson p = new MiniJson(text);
+    public static Object parse(String text) {
+        JsonParser p = new JsonParser(text);
         Object v = p.value();
         p.ws();
         if (p.i != text.length()) throw new IllegalArgumentException("trailing text at " + p.i);

@@ -1,0 +1,84 @@
+package dev.rendezvous.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.stream.Stream;
+
+import dev.rendezvous.core.AnalysisOptions;
+import dev.rendezvous.core.Rendezvous;
+import dev.rendezvous.core.extract.Assumptions;
+import dev.rendezvous.core.extract.Budgets;
+import dev.rendezvous.core.extract.Extractor;
+import dev.rendezvous.core.extract.Program;
+import dev.rendezvous.core.semantics.BufferPolicy;
+import dev.rendezvous.core.semantics.RunOutcome;
+
+/**
+ * {@code rendezvous bench}: wall-clock medians with a warm JVM (the measurements issue #3 asks
+ * for; a benchmark, not a test). Extraction = one execution of all ranks with matching (the
+ * trace and graph); analysis = the full deadlock verdict (zero and unbounded buffering).
+ */
+public final class Bench {
+    private Bench() {}
+
+    static long medianMicros(int reps, Runnable r) {
+        for (int i = 0; i < Math.max(1, reps / 3); i++) r.run(); // warm-up
+        List<Long> t = new ArrayList<>();
+        for (int i = 0; i < reps; i++) {
+            long t0 = System.nanoTime();
+            r.run();
+            t.add((System.nanoTime() - t0) / 1000);
+        }
+        Collections.sort(t);
+        return t.get(t.size() / 2);
+    }
+
+    static RunOutcome extract(Program p, int np) {
+        Budgets b = Budgets.defaults();
+        b.maxStepsPerRank = 50_000_000;
+        return Extractor.run(p, np, BufferPolicy.UNBOUNDED, new int[0], b, new Assumptions(), 600_000);
+    }
+
+    static int main(Path corpus, Path examples, PrintStream out) throws IOException {
+        out.println("## corpus programs, np=8 (median of 9 after warm-up)");
+        out.printf("%-28s %12s %12s %8s%n", "program", "extract ms", "analyse ms", "events");
+        List<Long> extractTimes = new ArrayList<>();
+        try (Stream<Path> s = Files.list(corpus.resolve("programs"))) {
+            for (Path f : s.sorted().toList()) {
+                Program p = Program.parse(f.toString(), Files.readString(f));
+                int[] events = {0};
+                long ex = medianMicros(9, () -> events[0] = extract(p, 8).traces().stream().mapToInt(List::size).sum());
+                long an = medianMicros(5, () -> Rendezvous.analyze(p, 8, AnalysisOptions.of(8), () -> false));
+                extractTimes.add(ex);
+                out.printf("%-28s %12.2f %12.2f %8d%n", f.getFileName(), ex / 1000.0, an / 1000.0, events[0]);
+            }
+        }
+        Collections.sort(extractTimes);
+        out.printf("median extraction over the corpus at np=8: %.2f ms%n", extractTimes.get(extractTimes.size() / 2) / 1000.0);
+        out.println("## scaling (median of 3)");
+        out.printf("%-22s %6s %12s %10s %12s%n", "program", "np", "extract ms", "events", "heap MB");
+        for (String name : List.of("Ring.java", "Stencil2D.java")) {
+            Path f = examples.resolve(name);
+            Program p = Program.parse(f.toString(), Files.readString(f));
+            for (int np : new int[] {64, 256, 1024, 4096}) {
+                int[] events = {0};
+                System.gc();
+                long before = usedHeap();
+                long ex = medianMicros(3, () -> events[0] = extract(p, np).traces().stream().mapToInt(List::size).sum());
+                long after = usedHeap();
+                out.printf("%-22s %6d %12.1f %10d %12.1f%n", name, np, ex / 1000.0, events[0], Math.max(0, after - before) / 1e6);
+            }
+        }
+        return 0;
+    }
+
+    private static long usedHeap() {
+        Runtime rt = Runtime.getRuntime();
+        return rt.totalMemory() - rt.freeMemory();
+    }
+}

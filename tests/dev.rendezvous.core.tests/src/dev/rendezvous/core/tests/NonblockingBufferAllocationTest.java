@@ -1,0 +1,62 @@
+package dev.rendezvous.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.rendezvous.core.RunReport;
+import dev.rendezvous.core.analysis.buffers.NonblockingBufferAllocation;
+import dev.rendezvous.core.analysis.buffers.NonblockingBufferAllocation.Model;
+
+/** NBAP (buffer paper §6): labelled numbers, and the production algorithm against the paper's dense vectors. */
+class NonblockingBufferAllocationTest {
+
+    @Test
+    void ringShiftNeedsThreeBuffersPerRank() {
+        RunReport r = Repo.analyze(Repo.corpus().resolve("programs/RingShift.java"), 4);
+        assertArrayEquals(new int[] {3, 3, 3, 3}, r.buffers().receiveModel());
+    }
+
+    @Test
+    void producerConsumerNeedsEightAtTheConsumerAndEightSendBuffersAtTheProducer() {
+        RunReport r = Repo.analyze(Repo.corpus().resolve("programs/ProducerConsumer.java"), 2);
+        assertArrayEquals(new int[] {0, 8}, r.buffers().receiveModel());
+        assertArrayEquals(new int[] {8, 0}, r.buffers().sendModel(), "send-buffer model: the producer holds them (§6.2)");
+    }
+
+    static Stream<Arguments> programs() throws IOException {
+        List<Arguments> out = new ArrayList<>();
+        for (Path dir : List.of(Repo.corpus().resolve("programs"), Repo.examples(), Repo.fixtures())) {
+            if (!Files.isDirectory(dir)) continue;
+            try (Stream<Path> s = Files.list(dir)) {
+                for (Path p : s.filter(x -> x.toString().endsWith(".java")).sorted().toList()) {
+                    for (int np : new int[] {2, 4, 5}) out.add(Arguments.of(p, np));
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} np={1}")
+    @MethodSource("programs")
+    void productionAgreesWithVectorOracle(Path program, int np) {
+        RunReport r = Repo.analyze(program, np);
+        if (r.graph() == null) return;
+        for (Model m : Model.values()) {
+            assertArrayEquals(NonblockingBufferAllocation.vectorOracle(r.graph(), m).perRank(),
+                    NonblockingBufferAllocation.compute(r.graph(), m).perRank(), m + " model on " + program.getFileName());
+        }
+        assertNotNull(r.graph());
+    }
+}
