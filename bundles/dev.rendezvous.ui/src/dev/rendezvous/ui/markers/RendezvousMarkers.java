@@ -9,6 +9,8 @@ public final class RendezvousMarkers {
     public static final String RANKS = "ranks";
     public static final String NP = "np";
     public static final String WITNESS = "witness";
+    /** Labels of the quick fixes available, one per line (empty when none). */
+    public static final String FIXES = "fixes";
     /** JDT problem category id used for Rendezvous problems (outside JDT's own range). */
     public static final int CATEGORY = 1000;
 

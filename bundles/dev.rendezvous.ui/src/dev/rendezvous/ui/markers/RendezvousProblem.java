@@ -39,13 +39,15 @@ public final class RendezvousProblem extends CategorizedProblem {
 
     @Override
     public String[] getExtraMarkerAttributeNames() {
-        return new String[] {RendezvousMarkers.KIND, RendezvousMarkers.VERDICT, RendezvousMarkers.RANKS, RendezvousMarkers.WITNESS};
+        return new String[] {RendezvousMarkers.KIND, RendezvousMarkers.VERDICT, RendezvousMarkers.RANKS, RendezvousMarkers.WITNESS,
+                RendezvousMarkers.FIXES};
     }
 
     @Override
     public Object[] getExtraMarkerAttributeValues() {
         return new Object[] {finding.kind().id(), finding.verdict().id(),
-                finding.ranks().toString().replaceAll("[\\[\\] ]", ""), finding.witness()};
+                finding.ranks().toString().replaceAll("[\\[\\] ]", ""), finding.witness(),
+                String.join("\n", finding.fixes().stream().map(dev.rendezvous.core.model.Fix::label).toList())};
     }
 
     @Override

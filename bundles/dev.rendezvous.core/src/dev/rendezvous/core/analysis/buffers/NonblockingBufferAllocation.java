@@ -62,15 +62,23 @@ public final class NonblockingBufferAllocation {
         for (int r = 0; r < n; r++) {
             List<Event> t = g.trace(r);
             int c = 0;
+            // a non-blocking receive is a receive vertex where it completes: at the next wait
+            List<Event> pendingIrecv = new ArrayList<>();
             for (Event e : t) {
                 Op.Kind k = e.op().kind();
+                if (k == Op.Kind.WAIT || k == Op.Kind.COLLECTIVE) {
+                    for (Event p : pendingIrecv) recvVertex.put(p, new int[] {r, ++c});
+                    pendingIrecv.clear();
+                }
                 if (k == Op.Kind.SEND) sendVertex.put(e, new int[] {r, ++c});
+                else if (e.op() == Op.IRECV) pendingIrecv.add(e);
                 else if (k == Op.Kind.RECV) recvVertex.put(e, new int[] {r, ++c});
                 else if (k == Op.Kind.SENDRECV) {
                     sendVertex.put(e, new int[] {r, ++c});
                     recvVertex.put(e, new int[] {r, ++c});
                 }
             }
+            for (Event p : pendingIrecv) recvVertex.put(p, new int[] {r, ++c});
             len[r] = c;
         }
         List<int[]> arcs = new ArrayList<>(); // (i, c, j, d): send v(i,c) -> receive v(j,d)
@@ -121,9 +129,11 @@ public final class NonblockingBufferAllocation {
         });
     }
 
+    /** Iterative post-order DFS (G(S) is a DAG; recursion could overflow the stack on long traces). */
     private static void fill(Graph gr, Map<Integer, Integer>[][] reach, int i0, int c0) {
         if (reach[i0][c0] != null) return;
         ArrayList<int[]> stack = new ArrayList<>();
+        java.util.Set<Long> expanded = new java.util.HashSet<>();
         stack.add(new int[] {i0, c0});
         while (!stack.isEmpty()) {
             int[] top = stack.get(stack.size() - 1);
@@ -132,21 +142,16 @@ public final class NonblockingBufferAllocation {
                 stack.remove(stack.size() - 1);
                 continue;
             }
-            boolean ready = true;
-            if (c + 1 <= gr.len[i] && reach[i][c + 1] == null) {
-                stack.add(new int[] {i, c + 1});
-                ready = false;
-            }
             int[] succ = gr.comm[i][c];
-            if (succ != null) {
-                for (int k = 0; k < succ.length; k += 2) {
-                    if (reach[succ[k]][succ[k + 1]] == null) {
-                        stack.add(new int[] {succ[k], succ[k + 1]});
-                        ready = false;
+            if (expanded.add(((long) i << 32) | c)) {
+                if (c + 1 <= gr.len[i] && reach[i][c + 1] == null) stack.add(new int[] {i, c + 1});
+                if (succ != null) {
+                    for (int k = 0; k < succ.length; k += 2) {
+                        if (reach[succ[k]][succ[k + 1]] == null) stack.add(new int[] {succ[k], succ[k + 1]});
                     }
                 }
+                continue;
             }
-            if (!ready) continue;
             Map<Integer, Integer> m = new HashMap<>();
             m.put(i, c);
             if (c + 1 <= gr.len[i]) merge(m, reach[i][c + 1]);
@@ -162,6 +167,7 @@ public final class NonblockingBufferAllocation {
     }
 
     private static void merge(Map<Integer, Integer> into, Map<Integer, Integer> from) {
+        if (from == null) return; // only on a cyclic graph, which G(S) of a completed execution is not
         for (Map.Entry<Integer, Integer> e : from.entrySet()) into.merge(e.getKey(), e.getValue(), Math::min);
     }
 

@@ -1,0 +1,125 @@
+package dev.rendezvous.ui.markers;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.core.filebuffers.FileBuffers;
+import org.eclipse.core.filebuffers.ITextFileBuffer;
+import org.eclipse.core.filebuffers.ITextFileBufferManager;
+import org.eclipse.core.filebuffers.LocationKind;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IMarker;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.jface.text.BadLocationException;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.text.edits.MalformedTreeException;
+import org.eclipse.text.edits.MultiTextEdit;
+import org.eclipse.text.edits.ReplaceEdit;
+import org.eclipse.ui.IMarkerResolution;
+import org.eclipse.ui.IMarkerResolution2;
+import org.eclipse.ui.IMarkerResolutionGenerator2;
+
+import dev.rendezvous.core.model.Finding;
+import dev.rendezvous.core.model.Fix;
+import dev.rendezvous.core.model.Related;
+import dev.rendezvous.core.model.TextEdit;
+import dev.rendezvous.ui.IdeAnalysis;
+import dev.rendezvous.ui.RendezvousPlugin;
+
+/**
+ * Quick fixes (Ctrl+1 and the Problems view) for Rendezvous markers. The fixes are the core's
+ * text edits; they are recomputed from the document as it is now (so offsets are never stale) by
+ * re-analysing it (a cache hit after a reconcile), then applied to the file buffer as one edit.
+ */
+public final class RendezvousResolutions implements IMarkerResolutionGenerator2 {
+
+    @Override
+    public boolean hasResolutions(IMarker marker) {
+        return !marker.getAttribute(RendezvousMarkers.FIXES, "").isEmpty() || !fixesFor(marker).isEmpty();
+    }
+
+    @Override
+    public IMarkerResolution[] getResolutions(IMarker marker) {
+        List<IMarkerResolution> out = new ArrayList<>();
+        for (Fix f : fixesFor(marker)) out.add(new Apply(f));
+        return out.toArray(IMarkerResolution[]::new);
+    }
+
+    /** The fixes of the finding this marker shows, computed on the file's current text. */
+    static List<Fix> fixesFor(IMarker marker) {
+        if (!(marker.getResource() instanceof IFile file)) return List.of();
+        try {
+            IDocument doc = document(file);
+            if (doc == null) return List.of();
+            int start = marker.getAttribute(IMarker.CHAR_START, -1);
+            String kind = marker.getAttribute(RendezvousMarkers.KIND, "");
+            for (Finding f : IdeAnalysis.merged(IdeAnalysis.analyze(file.getFullPath().toString(), doc.get(), () -> false))) {
+                if (!f.kind().id().equals(kind)) continue;
+                boolean here = f.range().start() == start;
+                for (Related r : f.related()) here |= r.partner() && r.range().start() == start;
+                if (here) return f.fixes();
+            }
+        } catch (CoreException e) {
+            RendezvousPlugin.log("Cannot read " + file, e);
+        } finally {
+            release(file);
+        }
+        return List.of();
+    }
+
+    private static IDocument document(IFile file) throws CoreException {
+        ITextFileBufferManager m = FileBuffers.getTextFileBufferManager();
+        m.connect(file.getFullPath(), LocationKind.IFILE, null);
+        ITextFileBuffer b = m.getTextFileBuffer(file.getFullPath(), LocationKind.IFILE);
+        return b == null ? null : b.getDocument();
+    }
+
+    private static void release(IFile file) {
+        try {
+            FileBuffers.getTextFileBufferManager().disconnect(file.getFullPath(), LocationKind.IFILE, null);
+        } catch (CoreException e) {
+            RendezvousPlugin.log("Cannot release the buffer of " + file, e);
+        }
+    }
+
+    /** Applies one fix to the file's buffer (the open editor shows it, and undo reverts it). */
+    static final class Apply implements IMarkerResolution2 {
+        private final Fix fix;
+
+        Apply(Fix fix) {
+            this.fix = fix;
+        }
+
+        @Override
+        public String getLabel() {
+            return fix.label();
+        }
+
+        @Override
+        public String getDescription() {
+            return fix.label() + " (Rendezvous). The deadlock analysis is re-run when the file changes.";
+        }
+
+        @Override
+        public Image getImage() {
+            return null;
+        }
+
+        @Override
+        public void run(IMarker marker) {
+            if (!(marker.getResource() instanceof IFile file)) return;
+            try {
+                IDocument doc = document(file);
+                if (doc == null) return;
+                MultiTextEdit edit = new MultiTextEdit();
+                for (TextEdit e : fix.edits()) edit.addChild(new ReplaceEdit(e.offset(), e.length(), e.text()));
+                edit.apply(doc);
+            } catch (CoreException | MalformedTreeException | BadLocationException e) {
+                RendezvousPlugin.log("Could not apply the fix '" + fix.label() + "'", e);
+            } finally {
+                release(file);
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package dev.rendezvous.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import dev.rendezvous.cli.Robustness;
+import dev.rendezvous.core.RunReport;
+
+/**
+ * Bad input never crashes or hangs the engine: a sample of the JDK's own sources (every Java
+ * construct, no MPJ), mutated corpus programs (lines deleted, swapped, truncated), garbage, an
+ * empty file, a huge one, extreme process counts. The whole src.zip is run by
+ * {@code ./rendezvous robustness /usr/lib/jvm/temurin-25-jdk-amd64/lib/src.zip}.
+ */
+class RobustnessTest {
+    static final Path SRC_ZIP = Path.of(System.getProperty("java.home"), "lib", "src.zip");
+
+    @Test
+    void jdkSourceSample() throws Exception {
+        Assumptions.assumeTrue(Files.exists(SRC_ZIP), "no src.zip in this JDK");
+        Robustness.Tally t = Robustness.run(Robustness.sources(SRC_ZIP, 97, 160));
+        assertTrue(t.interpreted() > 100, "most sample files were interpreted: " + t);
+        assertEquals(0, t.internalErrors(), "internal errors: " + t.errors());
+    }
+
+    @Test
+    void mutatedCorpusPrograms() throws Exception {
+        Random rnd = new Random(42);
+        List<String[]> mutants = new ArrayList<>();
+        try (var s = Files.list(Repo.corpus().resolve("programs"))) {
+            for (Path p : s.sorted().toList()) {
+                List<String> lines = new ArrayList<>(Files.readAllLines(p));
+                for (int k = 0; k < 4; k++) {
+                    List<String> m = new ArrayList<>(lines);
+                    switch (k) {
+                        case 0 -> m.remove(rnd.nextInt(m.size()));
+                        case 1 -> java.util.Collections.swap(m, rnd.nextInt(m.size()), rnd.nextInt(m.size()));
+                        case 2 -> m = m.subList(0, rnd.nextInt(m.size()));
+                        default -> m.set(rnd.nextInt(m.size()), m.get(rnd.nextInt(m.size())).replace("Recv", "Send").replace("rank", "1"));
+                    }
+                    mutants.add(new String[] {p.getFileName() + "#" + k, String.join("\n", m)});
+                }
+            }
+        }
+        for (String[] m : mutants) {
+            RunReport r = Repo.analyze(m[0], m[1], 4);
+            assertTrue(r.findings().stream().noneMatch(f -> f.message().contains("analysis failed")), m[0] + ": " + CorpusTest.describe(r));
+        }
+    }
+
+    @Test
+    void garbageEmptyHugeAndExtremeProcessCounts() {
+        assertTrue(Repo.analyze("Empty.java", "", 2).findings().isEmpty());
+        assertTrue(Repo.analyze("Garbage.java", "}}}{{{ class ( MPI.Init", 2).findings().stream().noneMatch(f -> f.message().contains("failed")));
+        StringBuilder huge = new StringBuilder("import mpi.*; public class Huge { public static void main(String[] a) throws Exception {\n MPI.Init(a);\n");
+        for (int i = 0; i < 20_000; i++) huge.append(" int x").append(i).append(" = ").append(i).append(" * 3 % 7;\n");
+        huge.append(" MPI.COMM_WORLD.Barrier(); MPI.Finalize(); } }");
+        RunReport r = Repo.analyze("Huge.java", huge.toString(), 2);
+        assertEquals("ok", r.verdict().runId(), CorpusTest.describe(r));
+        RunReport zero = Repo.analyze(Repo.examples().resolve("Ring.java"), 0);
+        assertTrue(zero.findings().stream().anyMatch(f -> f.message().contains("outside")), CorpusTest.describe(zero));
+        RunReport big = Repo.analyze(Repo.examples().resolve("Ring.java"), 100_000);
+        assertTrue(big.findings().stream().anyMatch(f -> f.message().contains("outside")), CorpusTest.describe(big));
+    }
+
+    @Test
+    void unboundedLoopIsCutNotHung() {
+        String src = """
+                import mpi.*;
+                public class Spin { public static void main(String[] a) throws Exception {
+                  MPI.Init(a);
+                  int me = MPI.COMM_WORLD.Rank();
+                  while (true) { me = me + 1; }
+                } }""";
+        RunReport r = Repo.analyze("Spin.java", src, 2);
+        assertTrue(r.findings().stream().anyMatch(f -> f.kind().id().equals("analysis-assumption")), CorpusTest.describe(r));
+    }
+}

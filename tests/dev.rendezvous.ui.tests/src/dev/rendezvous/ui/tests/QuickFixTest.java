@@ -1,0 +1,63 @@
+package dev.rendezvous.ui.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.Set;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IFolder;
+import org.eclipse.core.resources.IMarker;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.ui.IMarkerResolution;
+import org.eclipse.ui.ide.IDE;
+import org.junit.jupiter.api.Test;
+
+import dev.rendezvous.ui.markers.RendezvousMarkers;
+
+/** Quick fixes from the markers: applying each removes the deadlock markers and the file still compiles. */
+class QuickFixTest {
+
+    private IFile copyOfHeadToHead(String pkg) throws Exception {
+        IFile original = Workbench.example("HeadToHead.java");
+        IFolder folder = original.getProject().getFolder("src/" + pkg);
+        if (!folder.exists()) folder.create(true, true, null);
+        IFile copy = folder.getFile("HeadToHead.java");
+        String text = "package " + pkg + ";\n" + Files.readString(original.getLocation().toFile().toPath());
+        if (copy.exists()) copy.delete(true, null);
+        copy.create(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), true, null);
+        Workbench.build(copy.getProject());
+        return copy;
+    }
+
+    @Test
+    void everyResolutionOnTheSendCycleFixesIt() throws Exception {
+        for (int which = 0; which < 2; which++) {
+            IFile file = copyOfHeadToHead("fix" + which);
+            assertEquals(Set.of(19, 22), MarkersTest.errorLines(file), "markers on both Sends (one line lower: package)");
+            IMarker marker = Arrays.stream(file.findMarkers(RendezvousMarkers.TYPE, true, IResource.DEPTH_ZERO))
+                    .filter(m -> m.getAttribute(IMarker.LINE_NUMBER, -1) == 19).findFirst().orElseThrow();
+            assertTrue(IDE.getMarkerHelpRegistry().hasResolutions(marker), "the marker offers quick fixes");
+            IMarkerResolution[] fixes = IDE.getMarkerHelpRegistry().getResolutions(marker);
+            assertEquals(2, fixes.length, "Sendrecv and Bsend");
+            fixes[which].run(marker);
+            // the edit went to the file buffer; save it and build as the user would
+            org.eclipse.core.filebuffers.ITextFileBufferManager m = org.eclipse.core.filebuffers.FileBuffers.getTextFileBufferManager();
+            m.connect(file.getFullPath(), org.eclipse.core.filebuffers.LocationKind.IFILE, null);
+            m.getTextFileBuffer(file.getFullPath(), org.eclipse.core.filebuffers.LocationKind.IFILE).commit(null, true);
+            m.disconnect(file.getFullPath(), org.eclipse.core.filebuffers.LocationKind.IFILE, null);
+            Workbench.build(file.getProject());
+            assertEquals(Set.of(), MarkersTest.errorLines(file), fixes[which].getLabel() + " removes the markers");
+            IMarker[] javaErrors = file.findMarkers(org.eclipse.jdt.core.IJavaModelMarker.JAVA_MODEL_PROBLEM_MARKER, true, IResource.DEPTH_ZERO);
+            if (new java.io.File(dev.rendezvous.ui.ExamplesProject.MPJ_JAR).exists()) {
+                assertFalse(Arrays.stream(javaErrors).anyMatch(x -> x.getAttribute(IMarker.SEVERITY, -1) == IMarker.SEVERITY_ERROR),
+                        fixes[which].getLabel() + " compiles against mpj.jar");
+            }
+        }
+    }
+}
