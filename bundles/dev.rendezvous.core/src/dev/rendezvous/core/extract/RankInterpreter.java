@@ -190,6 +190,14 @@ final class RankInterpreter {
     // ================================================================ entry
 
     void run() {
+        try {
+            runEntry();
+        } catch (ExitSig e) {
+            // the program ended itself (System.exit, or a throw the analysis follows as the rank's end)
+        }
+    }
+
+    private void runEntry() {
         MethodDeclaration entry = program.entry();
         AbstractTypeDeclaration type = (AbstractTypeDeclaration) entry.getParent();
         frame = new Frame(null, type);
@@ -203,11 +211,7 @@ final class RankInterpreter {
             SingleVariableDeclaration d = (SingleVariableDeclaration) p;
             args.add(d.getType().isArrayType() ? new ArrayVal(0, Null.NULL) : Unknown.ANY);
         }
-        try {
-            invoke(entry, self, args, null);
-        } catch (ExitSig e) {
-            // the program ended itself
-        }
+        invoke(entry, self, args, null);
     }
 
     private void initStatics() {

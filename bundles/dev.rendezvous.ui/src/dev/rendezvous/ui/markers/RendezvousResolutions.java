@@ -109,12 +109,16 @@ public final class RendezvousResolutions implements IMarkerResolutionGenerator2 
         @Override
         public void run(IMarker marker) {
             if (!(marker.getResource() instanceof IFile file)) return;
+            ITextFileBufferManager m = FileBuffers.getTextFileBufferManager();
+            // open in an editor: the change stays there (dirty, undoable); closed: it is saved
+            boolean openElsewhere = m.getTextFileBuffer(file.getFullPath(), LocationKind.IFILE) != null;
             try {
                 IDocument doc = document(file);
                 if (doc == null) return;
                 MultiTextEdit edit = new MultiTextEdit();
                 for (TextEdit e : fix.edits()) edit.addChild(new ReplaceEdit(e.offset(), e.length(), e.text()));
                 edit.apply(doc);
+                if (!openElsewhere) m.getTextFileBuffer(file.getFullPath(), LocationKind.IFILE).commit(null, true);
             } catch (CoreException | MalformedTreeException | BadLocationException e) {
                 RendezvousPlugin.log("Could not apply the fix '" + fix.label() + "'", e);
             } finally {
