@@ -46,7 +46,8 @@ public final class Main {
     }
 
     static final String USAGE = """
-            usage: rendezvous check <file.java|folder>... [--np N | --np A..B | --np A,B,C] [--format text|json] [--info] [--budget-ms MS] [--max-runs N]
+            usage: rendezvous check <file.java|folder>... [--np N | --np A..B | --np A,B,C] [--format text|json] [--info]
+                          [--budget-ms MS] [--max-runs N] [--capacity 0->1=4,1->2=2] [--default-capacity N]
                    rendezvous trace <file.java> [--np N]
                    rendezvous score [corpus-folder]            compare with the corpus labels
                    rendezvous differential [corpus-folder]     compare with the real MPJ Express runtime
@@ -120,6 +121,8 @@ public final class Main {
         boolean info = false;
         Budgets budgets = Budgets.defaults();
         budgets.maxMillis = 60_000;
+        java.util.Map<String, Long> capacities = new java.util.HashMap<>();
+        long defaultCapacity = 1;
         for (int i = 1; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -129,6 +132,16 @@ public final class Main {
                     if (!format.equals("text") && !format.equals("json")) throw new UsageException("unknown format '" + format + "' (text or json)");
                 }
                 case "--info" -> info = true;
+                case "--capacity" -> {
+                    for (String c : value(args, ++i, a).split(",")) {
+                        String[] kv = c.trim().split("=");
+                        if (kv.length != 2 || !kv[0].matches("\\d+->\\d+")) {
+                            throw new UsageException("--capacity takes FROM->TO=N[,...], not '" + c + "'");
+                        }
+                        capacities.put(kv[0], number(kv[1], a));
+                    }
+                }
+                case "--default-capacity" -> defaultCapacity = number(value(args, ++i, a), a);
                 case "--budget-ms" -> budgets.maxMillis = number(value(args, ++i, a), a);
                 case "--max-runs" -> budgets.maxRuns = (int) number(value(args, ++i, a), a);
                 default -> {
@@ -143,7 +156,7 @@ public final class Main {
             if (files.size() != 1) throw new UsageException("trace takes exactly one .java file");
             return trace(files.get(0), nps, budgets, out);
         }
-        AnalysisOptions options = new AnalysisOptions(nps, budgets);
+        AnalysisOptions options = new AnalysisOptions(nps, budgets, capacities, defaultCapacity);
         List<FileReport> reports = new ArrayList<>();
         for (Path f : files) {
             reports.add(Rendezvous.analyze(f.toString(), read(f), options, () -> false));

@@ -35,7 +35,7 @@ public final class Rendezvous {
             List<RunReport> runs = new ArrayList<>();
             for (int np : options.nps()) {
                 runs.add(new RunReport(file, np, List.of(info(new SourceRange(file, 0, 0, 1),
-                        "The file could not be parsed: " + e)), Verdict.NONE, null, 0, null));
+                        "The file could not be parsed: " + e)), Verdict.NONE, null, 0, null, List.of()));
             }
             return new FileReport(file, runs);
         }
@@ -57,16 +57,17 @@ public final class Rendezvous {
                     + (program.syntaxErrors().size() > 1 ? ", ..." : "") + "); the analysis follows what could be parsed"));
         }
         if (program.entry() == null) {
-            return new RunReport(file, np, findings, Verdict.NONE, null, millis(t0), null);
+            return new RunReport(file, np, findings, Verdict.NONE, null, millis(t0), null, List.of());
         }
         if (np < 1 || np > options.budgets().maxProcesses) {
             findings.add(info(top, "Process count " + np + " is outside 1.." + options.budgets().maxProcesses + "; not analysed"));
-            return new RunReport(file, np, findings, Verdict.NONE, null, millis(t0), null);
+            return new RunReport(file, np, findings, Verdict.NONE, null, millis(t0), null, List.of());
         }
         AnalysisContext ctx = new AnalysisContext(program, np, options.budgets(), cancelled);
         Verdict verdict = Verdict.NONE;
         CommGraph graph = null;
         BufferRequirement.Buffers buffers = null;
+        List<FilteringCycle.Interval> dummies = List.of();
         try {
             DeadlockAnalysis.Result r = DeadlockAnalysis.analyze(ctx);
             verdict = r.verdict();
@@ -79,6 +80,10 @@ public final class Rendezvous {
                 findings.addAll(r.findings());
             }
             findings.addAll(streaming);
+            if (!streaming.isEmpty()) {
+                dummies = FilteringCycle.intervals(graph, options::capacity);
+                findings.addAll(FilteringCycle.intervalFindings(graph, dummies));
+            }
             if (r.representative().completed()) {
                 buffers = BufferRequirement.compute(graph);
                 findings.addAll(BufferRequirement.findings(graph, buffers, top));
@@ -88,7 +93,7 @@ public final class Rendezvous {
         }
         for (Assumptions.Assumption a : ctx.assumptions().all()) findings.add(info(a.range(), a.message()));
         for (String n : ctx.notes()) findings.add(info(top, n));
-        return new RunReport(file, np, dedupe(findings), verdict, graph, millis(t0), buffers);
+        return new RunReport(file, np, dedupe(findings), verdict, graph, millis(t0), buffers, dummies);
     }
 
     private static long millis(long t0) {

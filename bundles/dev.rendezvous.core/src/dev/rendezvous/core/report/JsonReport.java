@@ -35,6 +35,15 @@ public final class JsonReport {
             ints(j, r.buffers().sendModel());
             j.close('}').close('}');
         }
+        if (!r.dummyIntervals().isEmpty()) {
+            j.key("dummyIntervals").open('[');
+            for (var d : r.dummyIntervals()) {
+                j.open('{').key("from").value(d.from()).key("to").value(d.to()).key("propagation")
+                        .raw(d.propagation() == null ? "null" : d.propagation().toString()).key("nonPropagation")
+                        .raw(d.nonPropagation() == null ? "null" : d.nonPropagation().toString()).close('}');
+            }
+            j.close(']');
+        }
         j.key("verdict").value(r.verdict().runId());
         j.key("millis").value(r.millis());
         j.close('}');

@@ -2,9 +2,23 @@ package dev.rendezvous.core.semantics;
 
 /**
  * A communicator as one rank sees it: its id, the COMM_WORLD ranks of its members by local rank,
- * and this rank's local rank. An inter-rank-consistent id makes matching per communicator possible.
+ * this rank's local rank, and the inverse map (COMM_WORLD rank to local rank, -1 for non-members;
+ * null for COMM_WORLD itself, where both are the identity). Arrays are shared by all members.
  */
-public record CommValue(int id, int[] members, int localRank) {
+public record CommValue(int id, int[] members, int localRank, int[] inverse) {
+
+    public CommValue(int id, int[] members, int localRank) {
+        this(id, members, localRank, null);
+    }
+
+    /** The inverse of {@code members} over COMM_WORLD ranks 0..np-1, built once per communicator. */
+    public static int[] inverseOf(int[] members, int np) {
+        int[] inv = new int[np];
+        java.util.Arrays.fill(inv, -1);
+        for (int i = 0; i < members.length; i++) if (members[i] >= 0 && members[i] < np) inv[members[i]] = i;
+        return inv;
+    }
+
     public int size() {
         return members.length;
     }
@@ -16,7 +30,8 @@ public record CommValue(int id, int[] members, int localRank) {
 
     /** Local rank of COMM_WORLD rank {@code w}, or -1 when not a member. */
     public int local(int w) {
-        if (members.length > 0 && members[0] == 0 && members.length > w && w >= 0 && members[w] == w) return w;
+        if (inverse != null) return w >= 0 && w < inverse.length ? inverse[w] : -1;
+        if (members.length > w && w >= 0 && members[w] == w) return w;
         for (int i = 0; i < members.length; i++) if (members[i] == w) return i;
         return -1;
     }

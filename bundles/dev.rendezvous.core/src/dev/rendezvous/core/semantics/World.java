@@ -144,6 +144,8 @@ public final class World {
         final long[] colors, keys;
         final Object[] payloads;
         int arrived;
+        Op firstOp;
+        int firstRoot;
         boolean complete, mismatch;
         CommValue[] results;
 
@@ -814,16 +816,20 @@ public final class World {
         inst.keys[local] = key;
         inst.payloads[local] = payload;
         inst.arrived++;
-        for (int i = 0; i < inst.ops.length; i++) {
-            if (inst.ops[i] != null && i != local && (inst.ops[i] != op || inst.roots[i] != inst.roots[local])) {
-                inst.mismatch = true;
-            }
+        if (inst.firstOp == null) {
+            inst.firstOp = op;
+            inst.firstRoot = inst.roots[local];
+        } else if (inst.firstOp != op || inst.firstRoot != inst.roots[local]) {
+            inst.mismatch = true;
         }
         if (inst.arrived == comm.size() && !inst.mismatch) {
             inst.complete = true;
             if (op == Op.SPLIT || op == Op.DUP || op == Op.CREATE) makeCommunicators(inst);
         }
-        for (int m : comm.members()) toCheck.set(m);
+        // members blocked in this instance can move only when it completes or its root arrives
+        if (inst.complete || (op.isRootToAll() && local == inst.roots[local])) {
+            for (int m : comm.members()) toCheck.set(m);
+        }
         progress++;
         CollBlocker b = new CollBlocker(inst, local,
                 policy.eagerCollectives() && op != Op.SPLIT && op != Op.DUP && op != Op.CREATE);
@@ -846,8 +852,9 @@ public final class World {
             g.sort((a, b) -> inst.keys[a] != inst.keys[b] ? Long.compare(inst.keys[a], inst.keys[b]) : Integer.compare(a, b));
             int[] members = new int[g.size()];
             for (int i = 0; i < members.length; i++) members[i] = inst.comm.world(g.get(i));
+            int[] inverse = CommValue.inverseOf(members, np);
             int id = nextCommId++;
-            for (int i = 0; i < members.length; i++) inst.results[g.get(i)] = new CommValue(id, members, i);
+            for (int i = 0; i < members.length; i++) inst.results[g.get(i)] = new CommValue(id, members, i, inverse);
         }
     }
 

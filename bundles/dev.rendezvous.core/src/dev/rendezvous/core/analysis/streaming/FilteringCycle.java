@@ -22,6 +22,44 @@ import dev.rendezvous.core.model.Verdict;
 public final class FilteringCycle {
     private FilteringCycle() {}
 
+    /** The dummy intervals of one channel (null = infinity) for the JSON report. */
+    public record Interval(int from, int to, Long propagation, Long nonPropagation) {}
+
+    /** Intervals of every channel of a streaming pipeline with an undirected cycle; empty otherwise. */
+    public static List<Interval> intervals(CommGraph g, java.util.function.ToLongBiFunction<Integer, Integer> capacity) {
+        ChannelGraph cg = ChannelGraph.of(g);
+        if (!cg.isStreaming() || cg.undirectedCycle().isEmpty()) return List.of();
+        List<DummyIntervals.Edge> edges = new ArrayList<>();
+        for (ChannelGraph.Channel c : cg.channels()) edges.add(new DummyIntervals.Edge(c.from(), c.to(), capacity.applyAsLong(c.from(), c.to())));
+        java.util.Map<DummyIntervals.Edge, Long> prop = DummyIntervals.propagation(edges);
+        java.util.Map<DummyIntervals.Edge, Long> nonProp = DummyIntervals.nonPropagation(edges);
+        List<Interval> out = new ArrayList<>();
+        for (DummyIntervals.Edge e : edges) {
+            long p = prop.get(e), n = nonProp.get(e);
+            out.add(new Interval(e.from(), e.to(), p == DummyIntervals.INF ? null : p, n == DummyIntervals.INF ? null : n));
+        }
+        return out;
+    }
+
+    /** One {@code dummy-interval} finding per channel that needs dummies, at the channel's send. */
+    public static List<Finding> intervalFindings(CommGraph g, List<Interval> intervals) {
+        List<Finding> out = new ArrayList<>();
+        ChannelGraph cg = ChannelGraph.of(g);
+        for (Interval iv : intervals) {
+            if (iv.propagation() == null && iv.nonPropagation() == null) continue;
+            ChannelGraph.Channel c = cg.channels().stream().filter(x -> x.from() == iv.from() && x.to() == iv.to()).findFirst().orElseThrow();
+            out.add(new Finding(FindingKind.DUMMY_INTERVAL, Severity.INFO, Verdict.NONE, "Channel " + c + ": send a dummy token at least every "
+                    + text(iv.propagation()) + " indices when dummies are propagated (Algorithm 4), or every " + text(iv.nonPropagation())
+                    + " without propagation (Algorithm 6), to rule out filtering deadlocks",
+                    c.firstSend().site(), List.of(c.from(), c.to()), List.of(), List.of(), ""));
+        }
+        return out;
+    }
+
+    private static String text(Long v) {
+        return v == null ? "\u221e (never)" : Long.toString(v);
+    }
+
     public static List<Finding> find(CommGraph g, Verdict deadlock) {
         ChannelGraph cg = ChannelGraph.of(g);
         if (!cg.isStreaming()) return List.of();
