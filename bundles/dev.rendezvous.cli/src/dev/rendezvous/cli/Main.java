@@ -47,7 +47,7 @@ public final class Main {
 
     static final String USAGE = """
             usage: rendezvous check <file.java|folder>... [--np N | --np A..B | --np A,B,C] [--format text|json] [--info]
-                          [--budget-ms MS] [--max-runs N] [--capacity 0->1=4,1->2=2] [--default-capacity N]
+                          [--budget-ms MS] [--max-runs N] [--capacity 0->1=4,1->2=2] [--default-capacity N] [--logp L,o,G,delta]
                    rendezvous trace <file.java> [--np N]
                    rendezvous score [corpus-folder]            compare with the corpus labels
                    rendezvous differential [corpus-folder]     compare with the real MPJ Express runtime
@@ -123,6 +123,7 @@ public final class Main {
         budgets.maxMillis = 60_000;
         java.util.Map<String, Long> capacities = new java.util.HashMap<>();
         long defaultCapacity = 1;
+        dev.rendezvous.core.analysis.logp.LogPSimulation.Params logp = dev.rendezvous.core.analysis.logp.LogPSimulation.Params.defaults();
         for (int i = 1; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -142,6 +143,12 @@ public final class Main {
                     }
                 }
                 case "--default-capacity" -> defaultCapacity = number(value(args, ++i, a), a);
+                case "--logp" -> {
+                    String[] v = value(args, ++i, a).split(",");
+                    if (v.length != 4) throw new UsageException("--logp takes L,o,G,delta (e.g. 16,1,4,16)");
+                    long L = number(v[0], a), o = number(v[1], a), G = number(v[2], a), d = number(v[3], a);
+                    logp = new dev.rendezvous.core.analysis.logp.LogPSimulation.Params(L, o, G, d, G, L);
+                }
                 case "--budget-ms" -> budgets.maxMillis = number(value(args, ++i, a), a);
                 case "--max-runs" -> budgets.maxRuns = (int) number(value(args, ++i, a), a);
                 default -> {
@@ -156,7 +163,7 @@ public final class Main {
             if (files.size() != 1) throw new UsageException("trace takes exactly one .java file");
             return trace(files.get(0), nps, budgets, out);
         }
-        AnalysisOptions options = new AnalysisOptions(nps, budgets, capacities, defaultCapacity);
+        AnalysisOptions options = new AnalysisOptions(nps, budgets, capacities, defaultCapacity, logp);
         List<FileReport> reports = new ArrayList<>();
         for (Path f : files) {
             reports.add(Rendezvous.analyze(f.toString(), read(f), options, () -> false));

@@ -7,6 +7,7 @@ import java.util.function.BooleanSupplier;
 import dev.rendezvous.core.analysis.AnalysisContext;
 import dev.rendezvous.core.analysis.buffers.BufferRequirement;
 import dev.rendezvous.core.analysis.deadlock.DeadlockAnalysis;
+import dev.rendezvous.core.analysis.logp.LogPSimulation;
 import dev.rendezvous.core.analysis.streaming.FilteringCycle;
 import dev.rendezvous.core.extract.Assumptions;
 import dev.rendezvous.core.extract.Program;
@@ -35,7 +36,7 @@ public final class Rendezvous {
             List<RunReport> runs = new ArrayList<>();
             for (int np : options.nps()) {
                 runs.add(new RunReport(file, np, List.of(info(new SourceRange(file, 0, 0, 1),
-                        "The file could not be parsed: " + e)), Verdict.NONE, null, 0, null, List.of()));
+                        "The file could not be parsed: " + e)), Verdict.NONE, null, 0, null, List.of(), null));
             }
             return new FileReport(file, runs);
         }
@@ -57,17 +58,18 @@ public final class Rendezvous {
                     + (program.syntaxErrors().size() > 1 ? ", ..." : "") + "); the analysis follows what could be parsed"));
         }
         if (program.entry() == null) {
-            return new RunReport(file, np, findings, Verdict.NONE, null, millis(t0), null, List.of());
+            return new RunReport(file, np, findings, Verdict.NONE, null, millis(t0), null, List.of(), null);
         }
         if (np < 1 || np > options.budgets().maxProcesses) {
             findings.add(info(top, "Process count " + np + " is outside 1.." + options.budgets().maxProcesses + "; not analysed"));
-            return new RunReport(file, np, findings, Verdict.NONE, null, millis(t0), null, List.of());
+            return new RunReport(file, np, findings, Verdict.NONE, null, millis(t0), null, List.of(), null);
         }
         AnalysisContext ctx = new AnalysisContext(program, np, options.budgets(), cancelled);
         Verdict verdict = Verdict.NONE;
         CommGraph graph = null;
         BufferRequirement.Buffers buffers = null;
         List<FilteringCycle.Interval> dummies = List.of();
+        LogPSimulation.Result logp = null;
         try {
             DeadlockAnalysis.Result r = DeadlockAnalysis.analyze(ctx);
             verdict = r.verdict();
@@ -87,13 +89,15 @@ public final class Rendezvous {
             if (r.representative().completed()) {
                 buffers = BufferRequirement.compute(graph);
                 findings.addAll(BufferRequirement.findings(graph, buffers, top));
+                logp = LogPSimulation.simulate(graph, options.logp());
+                findings.addAll(LogPSimulation.findings(logp));
             }
         } catch (RuntimeException | StackOverflowError e) {
             findings.add(info(top, "The analysis failed at np=" + np + " (" + e + "); other results are unaffected"));
         }
         for (Assumptions.Assumption a : ctx.assumptions().all()) findings.add(info(a.range(), a.message()));
         for (String n : ctx.notes()) findings.add(info(top, n));
-        return new RunReport(file, np, dedupe(findings), verdict, graph, millis(t0), buffers, dummies);
+        return new RunReport(file, np, dedupe(findings), verdict, graph, millis(t0), buffers, dummies, logp);
     }
 
     private static long millis(long t0) {

@@ -33,6 +33,10 @@ import dev.rendezvous.core.semantics.RunOutcome;
  * <li><b>Sendrecv</b>: each rank of a send cycle does a blocking {@code Send} immediately followed,
  * as the next statement, by a blocking {@code Recv}; the pair becomes one {@code Sendrecv}, which
  * MPI guarantees not to deadlock against itself (MPI-CHECK §2.2, Fig. 7).</li>
+ * <li><b>Isend + Wait</b>: the send of each such pair becomes non-blocking and is completed
+ * after the receive.</li>
+ * <li><b>Parity reorder</b>: when one Send/Recv pair is executed by every rank of the cycle (a
+ * ring written SPMD), even ranks send first and odd ranks receive first.</li>
  * <li><b>Bsend + Buffer_attach</b>: for a cycle that deadlocks only without buffering, one send of
  * the cycle becomes {@code Bsend} (one buffer on one rank breaks a t-ring, buffer paper Lemma 4.1)
  * and a buffer sized as the sum of {@code Pack_size} over every message that send site can have
@@ -48,8 +52,13 @@ public final class Fixes {
         List<Fix> out = new ArrayList<>();
         if (f.kind() != FindingKind.SEND_CYCLE) return out;
         try {
-            Fix sr = sendrecv(ctx.program(), x, run);
-            if (sr != null) out.add(sr);
+            List<Pair> pairs = pairs(ctx.program(), x);
+            if (pairs != null) {
+                out.add(sendrecv(ctx.program(), pairs));
+                out.add(isendWait(ctx.program(), pairs));
+                Fix parity = parity(ctx.program(), pairs, x);
+                if (parity != null) out.add(parity);
+            }
             if (f.verdict() == Verdict.DEADLOCK_ZERO_BUFFER) {
                 Fix b = bsend(ctx.program(), x, completedRun);
                 if (b != null) out.add(b);
@@ -71,15 +80,14 @@ public final class Fixes {
         return (Statement) n;
     }
 
-    private static Fix sendrecv(Program p, WaitForClassifier.Explanation x, RunOutcome run) {
-        Map<Integer, TextEdit> edits = new LinkedHashMap<>();
+    /** A blocking send statement immediately followed by a blocking receive on the same communicator. */
+    record Pair(Statement sendStmt, MethodInvocation send, Statement recvStmt, MethodInvocation recv, String comm) {}
+
+    /** The Send/Recv statement pairs of every rank of the cycle, or null when one does not have that shape. */
+    private static List<Pair> pairs(Program p, WaitForClassifier.Explanation x) {
+        Map<Integer, Pair> byStart = new LinkedHashMap<>();
         for (Event send : x.events()) {
             if (send.op() != Op.SEND && send.op() != Op.SSEND) return null;
-            List<Event> trace = run.traces().get(send.rank());
-            int i = send.index();
-            if (i + 1 >= trace.size() || trace.get(i + 1).op() != Op.RECV) {
-                // the receive was never reached in the deadlocked run: look at the source instead
-            }
             MethodInvocation sendCall = callAt(p, send);
             if (sendCall == null || sendCall.arguments().size() != 6) return null;
             Statement sendStmt = statementOf(sendCall);
@@ -92,19 +100,66 @@ public final class Fixes {
             if (recvCall == null || recvCall.arguments().size() != 6) return null;
             String commText = sendCall.getExpression() == null ? null : sendCall.getExpression().toString();
             if (commText == null || recvCall.getExpression() == null || !commText.equals(recvCall.getExpression().toString())) return null;
-            if (edits.containsKey(sendStmt.getStartPosition())) continue;
-            String src = p.source();
-            String sendArgs = argsText(src, sendCall);
-            String recvArgs = argsText(src, recvCall);
-            String before = src.substring(next.getStartPosition(), recvCall.getStartPosition());
-            String after = src.substring(recvCall.getStartPosition() + recvCall.getLength(), next.getStartPosition() + next.getLength());
-            String replacement = before + commText + ".Sendrecv(" + sendArgs + ", " + recvArgs + ")" + after;
-            int start = sendStmt.getStartPosition();
-            int end = next.getStartPosition() + next.getLength();
-            edits.put(start, new TextEdit(p.file(), start, end - start, replacement));
+            byStart.putIfAbsent(sendStmt.getStartPosition(), new Pair(sendStmt, sendCall, next, recvCall, commText));
         }
-        if (edits.isEmpty()) return null;
-        return new Fix("Replace the Send/Recv pair by Sendrecv", new ArrayList<>(edits.values()));
+        return byStart.isEmpty() ? null : new ArrayList<>(byStart.values());
+    }
+
+    private static Fix sendrecv(Program p, List<Pair> pairs) {
+        List<TextEdit> edits = new ArrayList<>();
+        String src = p.source();
+        for (Pair q : pairs) {
+            String before = src.substring(q.recvStmt().getStartPosition(), q.recv().getStartPosition());
+            String after = src.substring(q.recv().getStartPosition() + q.recv().getLength(),
+                    q.recvStmt().getStartPosition() + q.recvStmt().getLength());
+            String replacement = before + q.comm() + ".Sendrecv(" + argsText(src, q.send()) + ", " + argsText(src, q.recv()) + ")" + after;
+            int start = q.sendStmt().getStartPosition();
+            int end = q.recvStmt().getStartPosition() + q.recvStmt().getLength();
+            edits.add(new TextEdit(p.file(), start, end - start, replacement));
+        }
+        return new Fix("Replace the Send/Recv pair by Sendrecv", edits);
+    }
+
+    /** Send becomes Isend, and the request is waited for after the receive (MPI-CHECK §3, Fig. 12). */
+    private static Fix isendWait(Program p, List<Pair> pairs) {
+        List<TextEdit> edits = new ArrayList<>();
+        String src = p.source();
+        String var = "pending";
+        for (int k = 2; src.contains(var); k++) var = "pending" + k;
+        for (Pair q : pairs) {
+            String mode = q.send().getName().getIdentifier().equals("Ssend") ? "Issend" : "Isend";
+            edits.add(new TextEdit(p.file(), q.sendStmt().getStartPosition(), q.sendStmt().getLength(),
+                    "mpi.Request " + var + " = " + q.comm() + "." + mode + "(" + argsText(src, q.send()) + ");"));
+            int end = q.recvStmt().getStartPosition() + q.recvStmt().getLength();
+            edits.add(new TextEdit(p.file(), end, 0, "\n" + indentOf(src, q.recvStmt().getStartPosition()) + var + ".Wait();"));
+        }
+        return new Fix("Use Isend and wait for it after the Recv", edits);
+    }
+
+    /**
+     * For one Send/Recv pair shared by every rank of a cycle (a ring or shift written SPMD): even
+     * ranks send first, odd ranks receive first (MPI-CHECK §2; the corpus' RingParity), which breaks
+     * the t-ring for any ring size.
+     */
+    private static Fix parity(Program p, List<Pair> pairs, WaitForClassifier.Explanation x) {
+        if (pairs.size() != 1 || x.ranks().size() < 2) return null;
+        Pair q = pairs.get(0);
+        String src = p.source();
+        String indent = indentOf(src, q.sendStmt().getStartPosition());
+        String sendText = src.substring(q.sendStmt().getStartPosition(), q.sendStmt().getStartPosition() + q.sendStmt().getLength());
+        String recvText = src.substring(q.recvStmt().getStartPosition(), q.recvStmt().getStartPosition() + q.recvStmt().getLength());
+        if (q.recvStmt() instanceof VariableDeclarationStatement) return null; // a declared Status would leave the branches
+        String text = "if (" + q.comm() + ".Rank() % 2 == 0) {\n" + indent + "    " + sendText + "\n" + indent + "    " + recvText
+                + "\n" + indent + "} else {\n" + indent + "    " + recvText + "\n" + indent + "    " + sendText + "\n" + indent + "}";
+        int start = q.sendStmt().getStartPosition();
+        int end = q.recvStmt().getStartPosition() + q.recvStmt().getLength();
+        return new Fix("Reorder by rank parity (even ranks send first)", List.of(new TextEdit(p.file(), start, end - start, text)));
+    }
+
+    private static String indentOf(String src, int pos) {
+        int lineStart = src.lastIndexOf('\n', pos - 1) + 1;
+        String indent = src.substring(lineStart, pos);
+        return indent.isBlank() ? indent : "        ";
     }
 
     private static MethodInvocation recvCallIn(Statement s) {
@@ -149,9 +204,7 @@ public final class Fixes {
         if (init == null) return null;
         Statement initStmt = statementOf(init);
         String src = p.source();
-        int lineStart = src.lastIndexOf('\n', initStmt.getStartPosition()) + 1;
-        String indent = src.substring(lineStart, initStmt.getStartPosition());
-        if (!indent.isBlank()) indent = "        ";
+        String indent = indentOf(src, initStmt.getStartPosition());
         int insertAt = initStmt.getStartPosition() + initStmt.getLength();
         List<TextEdit> edits = new ArrayList<>();
         edits.add(new TextEdit(p.file(), insertAt, 0, "\n" + indent + "// " + maxPerRank + " x Pack_size(" + send.count() + ", "

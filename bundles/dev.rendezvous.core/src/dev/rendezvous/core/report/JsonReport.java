@@ -44,6 +44,25 @@ public final class JsonReport {
             }
             j.close(']');
         }
+        if (r.logp() != null) {
+            var l = r.logp();
+            var pa = l.params();
+            j.key("logp").open('{').key("L").value(pa.L()).key("o").value(pa.o()).key("G").value(pa.G()).key("delta").value(pa.delta())
+                    .key("capacity").value(pa.capacity()).key("makespan").value(l.makespan()).key("stallTime");
+            j.open('[');
+            for (long x : l.stallTime()) j.value(x);
+            j.close(']');
+            j.key("stalls").open('[');
+            for (var s : l.stalls()) {
+                j.open('{').key("line").value(s.send().site().line()).key("rank").value(s.send().rank()).key("destination")
+                        .value(s.destination()).key("inFlight").value(s.inFlight()).key("capacity").value(s.capacity()).close('}');
+            }
+            j.close(']');
+            j.key("bsp").open('{').key("g").value(pa.g()).key("l").value(pa.l()).key("supersteps").open('[');
+            for (var st : l.supersteps()) j.open('{').key("w").value(st.w()).key("h").value(st.h()).key("cost").value(st.cost()).close('}');
+            j.close(']').key("cost").value(l.bspCost()).close('}');
+            j.close('}');
+        }
         j.key("verdict").value(r.verdict().runId());
         j.key("millis").value(r.millis());
         j.close('}');

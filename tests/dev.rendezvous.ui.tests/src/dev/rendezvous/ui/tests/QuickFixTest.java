@@ -37,14 +37,15 @@ class QuickFixTest {
 
     @Test
     void everyResolutionOnTheSendCycleFixesIt() throws Exception {
-        for (int which = 0; which < 2; which++) {
+        int count = 3; // Sendrecv, Isend + Wait, Bsend + Buffer_attach
+        for (int which = 0; which < count; which++) {
             IFile file = copyOfHeadToHead("fix" + which);
             assertEquals(Set.of(19, 22), MarkersTest.errorLines(file), "markers on both Sends (one line lower: package)");
             IMarker marker = Arrays.stream(file.findMarkers(RendezvousMarkers.TYPE, true, IResource.DEPTH_ZERO))
                     .filter(m -> m.getAttribute(IMarker.LINE_NUMBER, -1) == 19).findFirst().orElseThrow();
             assertTrue(IDE.getMarkerHelpRegistry().hasResolutions(marker), "the marker offers quick fixes");
             IMarkerResolution[] fixes = IDE.getMarkerHelpRegistry().getResolutions(marker);
-            assertEquals(2, fixes.length, "Sendrecv and Bsend");
+            assertEquals(count, fixes.length, "Sendrecv, Isend + Wait, Bsend");
             fixes[which].run(marker);
             // the edit went to the file buffer; save it and build as the user would
             org.eclipse.core.filebuffers.ITextFileBufferManager m = org.eclipse.core.filebuffers.FileBuffers.getTextFileBufferManager();
