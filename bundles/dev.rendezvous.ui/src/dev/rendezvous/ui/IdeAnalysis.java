@@ -21,21 +21,37 @@ import dev.rendezvous.core.model.Finding;
  * reconcile does not analyse the same text twice.
  */
 public final class IdeAnalysis {
-    /** Process counts analysed in the IDE. */
-    public static volatile List<Integer> processCounts = List.of(2, 4);
+    /** Process counts analysed in the IDE (from the preferences). */
+    static List<Integer> processCounts() {
+        RendezvousPlugin p = RendezvousPlugin.getDefault();
+        return p == null ? List.of(2, 4) : RendezvousPreferences.parseCounts(p.getPreferenceStore().getString(RendezvousPreferences.NPS));
+    }
 
     private static final Map<String, FileReport> CACHE = new ConcurrentHashMap<>();
 
     private IdeAnalysis() {}
 
     public static FileReport analyze(String file, String source, BooleanSupplier cancelled) {
-        String key = file + "\u0000" + processCounts + "\u0000" + source.hashCode() + "\u0000" + source.length();
+        List<Integer> nps = processCounts();
+        Budgets b = Budgets.defaults();
+        long capacity = 1;
+        dev.rendezvous.core.analysis.logp.LogPSimulation.Params logp = dev.rendezvous.core.analysis.logp.LogPSimulation.Params.defaults();
+        RendezvousPlugin plugin = RendezvousPlugin.getDefault();
+        if (plugin != null) {
+            var store = plugin.getPreferenceStore();
+            b.maxMillis = Math.max(100, store.getInt(RendezvousPreferences.BUDGET_MS));
+            b.maxRuns = Math.max(1, store.getInt(RendezvousPreferences.MAX_RUNS));
+            capacity = Math.max(1, store.getInt(RendezvousPreferences.CAPACITY));
+            logp = RendezvousPreferences.parseLogP(store.getString(RendezvousPreferences.LOGP));
+        } else {
+            b.maxMillis = 5_000;
+            b.maxRuns = 64;
+        }
+        String key = file + "\u0000" + nps + b.maxMillis + "/" + b.maxRuns + "/" + capacity + "/" + logp + "\u0000" + source.hashCode()
+                + "\u0000" + source.length();
         FileReport cached = CACHE.get(key);
         if (cached != null) return cached;
-        Budgets b = Budgets.defaults();
-        b.maxMillis = 5_000;
-        b.maxRuns = 64;
-        FileReport r = Rendezvous.analyze(file, source, new AnalysisOptions(processCounts, b), cancelled);
+        FileReport r = Rendezvous.analyze(file, source, new AnalysisOptions(nps, b, java.util.Map.of(), capacity, logp), cancelled);
         if (!cancelled.getAsBoolean()) {
             if (CACHE.size() > 64) CACHE.clear();
             CACHE.put(key, r);

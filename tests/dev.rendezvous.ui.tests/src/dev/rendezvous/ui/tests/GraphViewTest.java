@@ -47,6 +47,13 @@ class GraphViewTest {
         assertEquals(8, view.laneCount());
         assertEquals(8, view.arcCount());
         assertEquals(0, view.redNodeCount());
+        long at8 = view.lastRenderMillis();
         Workbench.screenshot("ide-ring-np8");
+        // np = 1024: lanes are capped so the view stays responsive
+        view.show(file.getFullPath().toString(), editor.getDocumentProvider().getDocument(editor.getEditorInput()).get(), 1024);
+        view.join();
+        Workbench.spin(200);
+        assertEquals(48, view.laneCount(), "only the first lanes are drawn");
+        System.out.println("RENDEZVOUS-MEASURE graph view render ms: np=8 " + at8 + ", np=1024 " + view.lastRenderMillis());
     }
 }

@@ -1,0 +1,96 @@
+package dev.rendezvous.ui;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.core.runtime.preferences.AbstractPreferenceInitializer;
+import org.eclipse.jface.preference.FieldEditorPreferencePage;
+import org.eclipse.jface.preference.IPreferenceStore;
+import org.eclipse.jface.preference.IntegerFieldEditor;
+import org.eclipse.jface.preference.StringFieldEditor;
+import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.IWorkbenchPreferencePage;
+
+import dev.rendezvous.core.analysis.logp.LogPSimulation;
+
+/**
+ * Window → Preferences → Rendezvous: the process counts analysed while editing, the time budget,
+ * the default capacity of streaming channels and the LogP machine.
+ */
+public final class RendezvousPreferences extends FieldEditorPreferencePage implements IWorkbenchPreferencePage {
+    public static final String NPS = "processCounts";
+    public static final String BUDGET_MS = "budgetMillis";
+    public static final String MAX_RUNS = "maxRuns";
+    public static final String CAPACITY = "defaultCapacity";
+    public static final String LOGP = "logp";
+
+    public RendezvousPreferences() {
+        super(GRID);
+        setDescription("Rendezvous analyses MPJ programs while you edit them, at each of these process counts.");
+    }
+
+    @Override
+    public void init(IWorkbench workbench) {
+        setPreferenceStore(RendezvousPlugin.getDefault().getPreferenceStore());
+    }
+
+    @Override
+    protected void createFieldEditors() {
+        addField(new StringFieldEditor(NPS, "Process counts (e.g. 2,4,8 or 2..8):", getFieldEditorParent()));
+        IntegerFieldEditor budget = new IntegerFieldEditor(BUDGET_MS, "Time budget per file and count (ms):", getFieldEditorParent());
+        budget.setValidRange(100, 600_000);
+        addField(budget);
+        IntegerFieldEditor runs = new IntegerFieldEditor(MAX_RUNS, "Executions explored per buffering policy:", getFieldEditorParent());
+        runs.setValidRange(1, 100_000);
+        addField(runs);
+        IntegerFieldEditor cap = new IntegerFieldEditor(CAPACITY, "Default streaming channel capacity (messages):", getFieldEditorParent());
+        cap.setValidRange(1, 1_000_000);
+        addField(cap);
+        addField(new StringFieldEditor(LOGP, "LogP parameters L,o,G,\u03b4:", getFieldEditorParent()));
+    }
+
+    /** Sets the defaults (registered as a preference initializer in plugin.xml). */
+    public static final class Initializer extends AbstractPreferenceInitializer {
+        @Override
+        public void initializeDefaultPreferences() {
+            IPreferenceStore s = RendezvousPlugin.getDefault().getPreferenceStore();
+            s.setDefault(NPS, "2,4");
+            s.setDefault(BUDGET_MS, 5_000);
+            s.setDefault(MAX_RUNS, 64);
+            s.setDefault(CAPACITY, 1);
+            s.setDefault(LOGP, "16,1,4,16");
+        }
+    }
+
+    /** Parses "2,4,8" or "2..8"; falls back to 2,4 on nonsense. */
+    public static List<Integer> parseCounts(String text) {
+        List<Integer> out = new ArrayList<>();
+        try {
+            for (String part : text.split(",")) {
+                part = part.trim();
+                int dots = part.indexOf("..");
+                if (dots >= 0) {
+                    int a = Integer.parseInt(part.substring(0, dots).trim()), b = Integer.parseInt(part.substring(dots + 2).trim());
+                    for (int n = Math.max(1, a); n <= Math.min(b, a + 64); n++) out.add(n);
+                } else if (!part.isEmpty()) {
+                    int n = Integer.parseInt(part);
+                    if (n >= 1 && n <= 8192) out.add(n);
+                }
+            }
+        } catch (NumberFormatException e) {
+            return List.of(2, 4);
+        }
+        return out.isEmpty() ? List.of(2, 4) : out;
+    }
+
+    static LogPSimulation.Params parseLogP(String text) {
+        try {
+            String[] v = text.split(",");
+            long L = Long.parseLong(v[0].trim()), o = Long.parseLong(v[1].trim()), G = Long.parseLong(v[2].trim()), d = Long.parseLong(v[3].trim());
+            if (L > 0 && o >= 0 && G > 0 && d > 0) return new LogPSimulation.Params(L, o, G, d, G, L);
+        } catch (RuntimeException e) {
+            // fall through to the defaults
+        }
+        return LogPSimulation.Params.defaults();
+    }
+}
