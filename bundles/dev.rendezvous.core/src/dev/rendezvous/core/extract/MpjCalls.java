@@ -322,9 +322,7 @@ final class MpjCalls {
     private Object mpiStatic(String name, List<Object> args, MethodInvocation mi) {
         switch (name) {
             case "Init" -> {
-                in.assumptions.add(in.program.range(mi), "Program arguments are taken as empty: the analysis follows "
-                        + "the program's default inputs");
-                return new ArrayVal(0, Null.NULL);
+                return new Values.ArgsVal();
             }
             case "Finalize" -> {
                 world().recordLocal(rank(), Op.FINALIZE, -1, in.program.range(mi), in.userSite(mi));

@@ -209,7 +209,7 @@ final class RankInterpreter {
         List<Object> args = new ArrayList<>();
         for (Object p : entry.parameters()) {
             SingleVariableDeclaration d = (SingleVariableDeclaration) p;
-            args.add(d.getType().isArrayType() ? new ArrayVal(0, Null.NULL) : Unknown.ANY);
+            args.add(d.getType().isArrayType() ? new Values.ArgsVal() : Unknown.ANY);
         }
         invoke(entry, self, args, null);
     }
@@ -273,6 +273,11 @@ final class RankInterpreter {
 
     long steps() {
         return steps;
+    }
+
+    private void argsRead(ASTNode at) {
+        assumptions.add(program.range(at), "Program arguments are taken as empty: the analysis follows the program's "
+                + "default inputs");
     }
 
     SourceRange userSite(ASTNode call) {
@@ -644,6 +649,7 @@ final class RankInterpreter {
             case ArrayAccess aa -> {
                 Object arr = eval(aa.getArray());
                 Object idx = eval(aa.getIndex());
+                if (arr instanceof Values.ArgsVal) argsRead(aa);
                 if (arr instanceof ArrayVal a && a.elems != null && idx instanceof Long i && i >= 0 && i < a.elems.length) {
                     return a.elems[(int) (long) i];
                 }
@@ -696,6 +702,7 @@ final class RankInterpreter {
     }
 
     private Object field(Object base, String name, ASTNode at) {
+        if (base instanceof Values.ArgsVal) argsRead(at);
         if (base instanceof ArrayVal a && name.equals("length")) {
             return a.elems == null ? Unknown.ANY : (long) a.elems.length;
         }

@@ -32,7 +32,7 @@ final class Values {
     }
 
     /** An array; {@code elems == null} when its length is unknown. */
-    static final class ArrayVal {
+    static class ArrayVal {
         Object[] elems;
         final Object fill;
 
@@ -55,6 +55,13 @@ final class Values {
 
         void forget() {
             if (elems != null) Arrays.fill(elems, Unknown.ANY);
+        }
+    }
+
+    /** The program's arguments: empty, and the analysis says so the first time the program looks at them. */
+    static final class ArgsVal extends ArrayVal {
+        ArgsVal() {
+            super(0, Null.NULL);
         }
     }
 
