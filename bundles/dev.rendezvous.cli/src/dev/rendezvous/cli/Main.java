@@ -51,7 +51,7 @@ public final class Main {
                    rendezvous trace <file.java> [--np N]
                    rendezvous score [corpus-folder]            compare with the corpus labels
                    rendezvous differential [corpus-folder]     compare with the real MPJ Express runtime
-                   rendezvous robustness <src.zip|folder> [limit]   run the extractor over arbitrary Java
+                   rendezvous robustness <src.zip|folder> [limit] [stride]   run the extractor over arbitrary Java
                    rendezvous bench [corpus-folder] [examples-folder]
                    rendezvous --version | --help""";
 
@@ -99,8 +99,9 @@ public final class Main {
             case "robustness" -> {
                 if (args.length < 2) throw new UsageException("robustness needs a src.zip or a folder");
                 int limit = args.length > 2 ? (int) number(args[2], "limit") : Integer.MAX_VALUE;
+                int stride = args.length > 3 ? (int) number(args[3], "stride") : 1;
                 try {
-                    return code(Robustness.main(Path.of(args[1]), 1, limit, out));
+                    return code(Robustness.main(Path.of(args[1]), stride, limit, out));
                 } catch (IOException e) {
                     throw new UsageException("cannot read " + args[1] + ": " + e.getMessage());
                 }
