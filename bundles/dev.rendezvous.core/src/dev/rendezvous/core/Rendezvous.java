@@ -6,6 +6,7 @@ import java.util.function.BooleanSupplier;
 
 import dev.rendezvous.core.analysis.AnalysisContext;
 import dev.rendezvous.core.analysis.buffers.BufferRequirement;
+import dev.rendezvous.core.analysis.buffers.MinimumSafeBuffers;
 import dev.rendezvous.core.analysis.deadlock.DeadlockAnalysis;
 import dev.rendezvous.core.analysis.logp.LogPSimulation;
 import dev.rendezvous.core.analysis.streaming.FilteringCycle;
@@ -87,7 +88,8 @@ public final class Rendezvous {
                 findings.addAll(FilteringCycle.intervalFindings(graph, dummies));
             }
             if (r.representative().completed()) {
-                buffers = BufferRequirement.compute(graph);
+                int[] minimum = np <= 16 ? MinimumSafeBuffers.minimum(ctx, r.representative()) : null;
+                buffers = BufferRequirement.compute(graph, minimum);
                 findings.addAll(BufferRequirement.findings(graph, buffers, top));
                 logp = LogPSimulation.simulate(graph, options.logp());
                 findings.addAll(LogPSimulation.findings(logp));

@@ -59,6 +59,14 @@ public final class AnalysisContext {
                 }));
     }
 
+    /** Explores the receive-buffer model with the given token pools (BSP); not cached. */
+    public Exploration exploreTokens(int[] pools) {
+        return Explorer.explore(BufferPolicy.TOKENS, budgets.maxRuns, cancelled.getAsBoolean() ? 0 : deadlineNanos, prefix -> {
+            long left = Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
+            return Extractor.run(program, np, BufferPolicy.TOKENS, pools, prefix, budgets, assumptions, left);
+        });
+    }
+
     /** A note about the analysis itself (budgets, incomplete exploration), reported once. */
     public void note(String message) {
         if (!notes.contains(message)) notes.add(message);

@@ -10,8 +10,14 @@ public final class Extractor {
 
     public static RunOutcome run(Program program, int np, BufferPolicy policy, int[] prefix, Budgets budgets,
             Assumptions assumptions, long wallMillis) {
+        return run(program, np, policy, null, prefix, budgets, assumptions, wallMillis);
+    }
+
+    /** One execution under the receive-buffer model with the given token pools. */
+    public static RunOutcome run(Program program, int np, BufferPolicy policy, int[] tokens, int[] prefix, Budgets budgets,
+            Assumptions assumptions, long wallMillis) {
         if (program.entry() == null) throw new IllegalStateException("no SPMD entry point");
-        return Executor.execute(np, policy, prefix, wallMillis,
+        return Executor.execute(np, policy, tokens, prefix, wallMillis,
                 (world, rank) -> new RankInterpreter(program, world, rank, budgets, assumptions).run());
     }
 }

@@ -31,7 +31,10 @@ public final class JsonReport {
         if (r.buffers() != null) {
             j.key("buffers").open('{').key("model").value("receive").key("nonblocking");
             ints(j, r.buffers().receiveModel());
-            j.key("minimumSafe").raw("null").key("sendModel").open('{').key("nonblocking");
+            j.key("minimumSafe");
+            if (r.buffers().minimumSafe() == null) j.raw("null");
+            else ints(j, r.buffers().minimumSafe());
+            j.key("sendModel").open('{').key("nonblocking");
             ints(j, r.buffers().sendModel());
             j.close('}').close('}');
         }

@@ -10,7 +10,13 @@ public enum BufferPolicy {
     /** Standard sends complete at once (an eager implementation with infinite memory). */
     UNBOUNDED,
     /** Each standard send is buffered or not, a choice the explorer enumerates (slack analysis). */
-    PER_SEND;
+    PER_SEND,
+    /**
+     * The receive-buffer model of the buffer-allocation paper (§3.2): rank i has b_i tokens; a
+     * standard send to i may take one when it is posted or when no rank can move (rule 2b, a
+     * choice the explorer enumerates), and gives it back when the receive completes (rule 4).
+     */
+    TOKENS;
 
     /** Whether collectives may complete early on ranks that only contribute or only receive. */
     boolean eagerCollectives() {

@@ -11,8 +11,15 @@ public final class Executor {
      */
     public static RunOutcome execute(int np, BufferPolicy policy, int[] prefix, long wallMillis,
             java.util.function.BiConsumer<World, Integer> body) {
+        return execute(np, policy, null, prefix, wallMillis, body);
+    }
+
+    /** As above, with receive-buffer token pools for {@link BufferPolicy#TOKENS}. */
+    public static RunOutcome execute(int np, BufferPolicy policy, int[] tokens, int[] prefix, long wallMillis,
+            java.util.function.BiConsumer<World, Integer> body) {
         ChoiceSource choices = new ChoiceSource(prefix);
         World world = new World(np, policy, choices, wallMillis);
+        if (tokens != null) world.setTokens(tokens);
         IntConsumer perRank = r -> body.accept(world, r);
         world.run(perRank);
         return world.outcome();

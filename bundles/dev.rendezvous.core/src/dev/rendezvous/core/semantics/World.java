@@ -274,6 +274,14 @@ public final class World {
     private volatile boolean over;
     private boolean timedOut;
 
+    /** Free receive-buffer tokens per rank under {@link BufferPolicy#TOKENS}. */
+    private int[] tokens;
+
+    /** Sets the token pools for {@link BufferPolicy#TOKENS} (before {@link #run}). */
+    public void setTokens(int[] perRank) {
+        this.tokens = perRank.clone();
+    }
+
     @SuppressWarnings("unchecked")
     public World(int np, BufferPolicy policy, ChoiceSource choices, long wallMillis) {
         this.np = np;
@@ -378,6 +386,10 @@ public final class World {
     /** Called when nothing is runnable: decides one wildcard, or lets polling ranks look again. */
     private boolean fence() {
         if (decideWildcard()) {
+            wakeChecked();
+            return true;
+        }
+        if (bufferAtFence()) {
             wakeChecked();
             return true;
         }
@@ -528,7 +540,31 @@ public final class World {
             case ZERO -> false;
             case UNBOUNDED -> true;
             case PER_SEND -> choices.choose(2, "buffer send at " + s.ev.site()) == 1;
+            case TOKENS -> takeToken(s, false);
         };
+    }
+
+    /** Rule 2b: the send may take a token of its destination's pool (a choice, unless forced at a fence). */
+    private boolean takeToken(SendOp s, boolean atFence) {
+        if (tokens == null || s.dst < 0 || s.dst >= np || tokens[s.dst] <= 0) return false;
+        if (!atFence && choices.choose(2, "buffer at " + s.ev.site()) == 0) return false;
+        tokens[s.dst]--;
+        return true;
+    }
+
+    /** At a fence under TOKENS: some blocked standard send may still take a token (rule 2b). */
+    private boolean bufferAtFence() {
+        if (policy != BufferPolicy.TOKENS || tokens == null) return false;
+        List<SendOp> waiting = new ArrayList<>();
+        for (SendOp s : allSends) {
+            if (s.match == null && !s.buffered && !s.mode.isSynchronous() && s.dst >= 0 && tokens[s.dst] > 0) waiting.add(s);
+        }
+        if (waiting.isEmpty()) return false;
+        SendOp s = waiting.get(choices.choose(waiting.size(), "which blocked send takes a token"));
+        takeToken(s, true);
+        s.buffered = true;
+        progressed(s.src);
+        return true;
     }
 
     /** Tries to give a newly posted send to the earliest posted receive that takes it. */
@@ -616,6 +652,7 @@ public final class World {
         if (ch != null) ch.remove(s);
         posted[r.rank].remove(r);
         if (s.buffered && s.mode.isBuffered()) ranks[s.src].usedBytes -= Math.max(0, s.bytes);
+        else if (s.buffered && policy == BufferPolicy.TOKENS && tokens != null) tokens[s.dst]++; // rule 4: token returned
         progressed(s.src, r.rank);
     }
 

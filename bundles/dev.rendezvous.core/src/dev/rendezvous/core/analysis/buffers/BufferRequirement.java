@@ -19,14 +19,14 @@ import dev.rendezvous.core.model.Verdict;
  * the receive where the overlap peaks (a summary finding instead when np &gt; 64).
  */
 public final class BufferRequirement {
-    /** Both models' numbers for a run. */
-    public record Buffers(int[] receiveModel, int[] sendModel) {}
+    /** Both models' NBAP numbers for a run, and the proved minimum safe assignment (null if unproved). */
+    public record Buffers(int[] receiveModel, int[] sendModel, int[] minimumSafe) {}
 
     private BufferRequirement() {}
 
-    public static Buffers compute(CommGraph g) {
+    public static Buffers compute(CommGraph g, int[] minimumSafe) {
         return new Buffers(NonblockingBufferAllocation.compute(g, NonblockingBufferAllocation.Model.RECEIVE).perRank(),
-                NonblockingBufferAllocation.compute(g, NonblockingBufferAllocation.Model.SEND).perRank());
+                NonblockingBufferAllocation.compute(g, NonblockingBufferAllocation.Model.SEND).perRank(), minimumSafe);
     }
 
     public static List<Finding> findings(CommGraph g, Buffers b, SourceRange fallback) {
@@ -62,7 +62,9 @@ public final class BufferRequirement {
             SourceRange at = receives.isEmpty() ? fallback : receives.get(0).site();
             out.add(new Finding(FindingKind.BUFFER_REQUIREMENT, Severity.INFO, Verdict.NONE,
                     "Rank " + r + " needs " + need + " receive buffer(s) so that no send to it ever blocks (NBAP; "
-                            + b.sendModel()[r] + " in the send-buffer model). Receive intervals " + why
+                            + b.sendModel()[r] + " in the send-buffer model"
+                            + (b.minimumSafe() == null ? "" : "; " + b.minimumSafe()[r] + " in a minimum deadlock-free assignment")
+                            + "). Receive intervals " + why
                             + " over its communication events overlap " + need + " deep",
                     at, List.of(r), List.of(), List.of(), ""));
         }
