@@ -78,7 +78,8 @@ public final class Robustness {
                 RunReport r = Rendezvous.analyze(p, 2, new AnalysisOptions(List.of(2), b), () -> false);
                 for (Finding f : r.findings()) {
                     String m = f.message();
-                    if (m.contains("could not be followed") && !m.contains("step budget") && !m.contains("out of stack")) {
+                    if (m.contains("could not be followed") && !m.contains("step budget") && !m.contains("time budget")
+                            && !m.contains("out of stack")) {
                         internal++;
                         errors.add(src[0] + ": " + m);
                     } else if (m.contains("analysis failed")) {
@@ -92,7 +93,9 @@ public final class Robustness {
                 internal++;
                 errors.add(src[0] + ": " + e);
             }
-            max = Math.max(max, (System.nanoTime() - t0) / 1_000_000L);
+            long ms = (System.nanoTime() - t0) / 1_000_000L;
+            if (ms > 2_000) System.err.println("slow: " + src[0] + " " + ms + " ms");
+            max = Math.max(max, ms);
         }
         return new Tally(sources.size(), interpreted, internal, budget, max, errors);
     }

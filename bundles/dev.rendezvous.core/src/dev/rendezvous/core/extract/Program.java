@@ -51,7 +51,6 @@ public final class Program {
     private final List<String> syntaxErrors = new ArrayList<>();
     private final Map<ASTNode, Boolean> communicates = new IdentityHashMap<>();
     private final Map<ASTNode, Set<String>> assigned = new IdentityHashMap<>();
-    private final Set<MethodDeclaration> inProgress = new HashSet<>();
     private MethodDeclaration entry;
 
     private Program(String file, String source, CompilationUnit cu) {
@@ -186,6 +185,65 @@ public final class Program {
         return new SourceRange(file, start, end, line < 0 ? 0 : line);
     }
 
+    /** Names of the file's methods (and constructors, by type name) that may communicate. */
+    private Set<String> communicating;
+
+    /**
+     * The methods that may communicate: those that call an MPJ communication method by name, and
+     * by a fixpoint over the (name-based) call graph, those that call them. Computed once, linear in
+     * the call graph per round, so deep or mutually recursive call graphs cost no more than flat ones.
+     */
+    private Set<String> communicatingMethods() {
+        if (communicating != null) return communicating;
+        Map<String, Set<String>> calls = new HashMap<>();
+        Set<String> comm = new HashSet<>();
+        for (Map.Entry<String, List<MethodDeclaration>> e : methods.entrySet()) {
+            for (MethodDeclaration m : e.getValue()) {
+                if (m.getBody() == null) continue;
+                String key = m.isConstructor() ? m.getName().getIdentifier() : e.getKey();
+                Set<String> callees = calls.computeIfAbsent(key, k -> new HashSet<>());
+                m.getBody().accept(new ASTVisitor() {
+                    @Override
+                    public boolean visit(MethodInvocation inv) {
+                        String n = inv.getName().getIdentifier();
+                        if (COMM_NAMES.contains(n)) comm.add(key);
+                        callees.add(n);
+                        return true;
+                    }
+
+                    @Override
+                    public boolean visit(org.eclipse.jdt.core.dom.ClassInstanceCreation c) {
+                        callees.add(simpleTypeName(c.getType().toString()));
+                        return true;
+                    }
+                });
+            }
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (Map.Entry<String, Set<String>> e : calls.entrySet()) {
+                if (comm.contains(e.getKey())) continue;
+                for (String callee : e.getValue()) {
+                    if (comm.contains(callee)) {
+                        comm.add(e.getKey());
+                        changed = true;
+                        break;
+                    }
+                }
+            }
+        }
+        communicating = comm;
+        return comm;
+    }
+
+    private static String simpleTypeName(String t) {
+        int lt = t.indexOf('<');
+        if (lt >= 0) t = t.substring(0, lt);
+        int dot = t.lastIndexOf('.');
+        return dot >= 0 ? t.substring(dot + 1) : t;
+    }
+
     /**
      * Whether executing {@code node} may reach an MPJ communication call (by name, through the
      * file's own methods too). Conservative: a name match is enough.
@@ -193,45 +251,23 @@ public final class Program {
     public boolean mayCommunicate(ASTNode node) {
         Boolean known = communicates.get(node);
         if (known != null) return known;
+        Set<String> comm = communicatingMethods();
         boolean[] found = {false};
         node.accept(new ASTVisitor() {
             @Override
             public boolean visit(MethodInvocation inv) {
-                if (found[0]) return false;
                 String name = inv.getName().getIdentifier();
-                if (COMM_NAMES.contains(name)) {
-                    found[0] = true;
-                    return false;
-                }
-                for (MethodDeclaration m : methods.getOrDefault(name, List.of())) {
-                    if (m.getBody() != null && inProgress.add(m)) {
-                        try {
-                            if (mayCommunicate(m.getBody())) found[0] = true;
-                        } finally {
-                            inProgress.remove(m);
-                        }
-                    }
-                }
+                if (COMM_NAMES.contains(name) || comm.contains(name)) found[0] = true;
                 return !found[0];
             }
 
             @Override
             public boolean visit(org.eclipse.jdt.core.dom.ClassInstanceCreation c) {
-                // a constructor of the file's own classes may communicate
-                String t = c.getType().toString();
-                for (MethodDeclaration m : methods.getOrDefault(t, List.of())) {
-                    if (m.isConstructor() && m.getBody() != null && inProgress.add(m)) {
-                        try {
-                            if (mayCommunicate(m.getBody())) found[0] = true;
-                        } finally {
-                            inProgress.remove(m);
-                        }
-                    }
-                }
+                if (comm.contains(simpleTypeName(c.getType().toString()))) found[0] = true;
                 return !found[0];
             }
         });
-        if (inProgress.isEmpty()) communicates.put(node, found[0]);
+        communicates.put(node, found[0]);
         return found[0];
     }
 

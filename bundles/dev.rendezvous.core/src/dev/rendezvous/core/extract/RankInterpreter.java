@@ -264,6 +264,11 @@ final class RankInterpreter {
     // ================================================================ budgets
 
     void step(ASTNode at) {
+        if ((steps & 4095) == 0 && steps > 0 && world.deadlinePassed()) {
+            assumptions.add(program.range(at), "The time budget ran out while following rank " + rank
+                    + "; what it does afterwards is not analysed");
+            throw new BudgetExceeded("time budget exhausted on rank " + rank);
+        }
         if (++steps > budgets.maxStepsPerRank) {
             assumptions.add(program.range(at), "Stopped following rank " + rank + " after " + budgets.maxStepsPerRank
                     + " interpretation steps; what it does afterwards is not analysed");

@@ -456,6 +456,11 @@ public final class World {
         return timedOut;
     }
 
+    /** Whether the run's wall-clock budget is spent (ranks check this while they compute). */
+    public boolean deadlinePassed() {
+        return System.nanoTime() > deadlineNanos;
+    }
+
     /** A decision every rank must see the same way (a branch on a rank-uniform value). */
     public int uniformChoice(Object key, int options, String what) {
         Integer d = uniformDecisions.get(key);
