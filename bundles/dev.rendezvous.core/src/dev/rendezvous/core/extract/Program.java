@@ -90,7 +90,10 @@ public final class Program {
 
             @Override
             public boolean visit(MethodDeclaration node) {
-                methods.computeIfAbsent(node.getName().getIdentifier(), k -> new ArrayList<>()).add(node);
+                // methods of anonymous classes and enum constants are not called by name from the SPMD body
+                if (node.getParent() instanceof AbstractTypeDeclaration) {
+                    methods.computeIfAbsent(node.getName().getIdentifier(), k -> new ArrayList<>()).add(node);
+                }
                 return true;
             }
         });
