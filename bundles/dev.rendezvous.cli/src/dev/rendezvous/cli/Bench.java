@@ -74,6 +74,22 @@ public final class Bench {
                 out.printf("%-22s %6d %12.1f %10d %12.1f%n", name, np, ex / 1000.0, events[0], Math.max(0, after - before) / 1e6);
             }
         }
+        out.println("## NBAP: production (sparse reach) vs the paper's dense vectors, Ring and Stencil2D (median of 3)");
+        out.printf("%-22s %6s %14s %14s %8s%n", "program", "np", "production ms", "oracle ms", "ratio");
+        for (String name : List.of("Ring.java", "Stencil2D.java")) {
+            Path f = examples.resolve(name);
+            Program p = Program.parse(f.toString(), Files.readString(f));
+            for (int np : new int[] {64, 256, 1024, 4096}) {
+                RunOutcome run = extract(p, np);
+                var g = new dev.rendezvous.core.graph.CommGraph(np, run.traces(), run.matches());
+                long prod = medianMicros(3, () -> dev.rendezvous.core.analysis.buffers.NonblockingBufferAllocation.compute(g,
+                        dev.rendezvous.core.analysis.buffers.NonblockingBufferAllocation.Model.RECEIVE));
+                long orc = np > 1024 ? -1 : medianMicros(3, () -> dev.rendezvous.core.analysis.buffers.NonblockingBufferAllocation
+                        .vectorOracle(g, dev.rendezvous.core.analysis.buffers.NonblockingBufferAllocation.Model.RECEIVE));
+                out.printf("%-22s %6d %14.2f %14s %8s%n", name, np, prod / 1000.0, orc < 0 ? "(skipped)" : String.format("%.2f", orc / 1000.0),
+                        orc < 0 ? "" : String.format("%.1fx", (double) orc / Math.max(1, prod)));
+            }
+        }
         return 0;
     }
 

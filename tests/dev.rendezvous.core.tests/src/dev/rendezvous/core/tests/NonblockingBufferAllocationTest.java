@@ -35,6 +35,13 @@ class NonblockingBufferAllocationTest {
         assertArrayEquals(new int[] {8, 0}, r.buffers().sendModel(), "send-buffer model: the producer holds them (§6.2)");
     }
 
+    @Test
+    void barriersSeparateRoundsSoTheRootNeedsOneRoundOfBuffers() {
+        RunReport r = Repo.analyze(Repo.examples().resolve("GatherStorm.java"), 4);
+        assertArrayEquals(new int[] {3, 0, 0, 0}, r.buffers().receiveModel(),
+                "3 workers per round; the barrier between rounds is a synchronisation the graph must know");
+    }
+
     static Stream<Arguments> programs() throws IOException {
         List<Arguments> out = new ArrayList<>();
         for (Path dir : List.of(Repo.corpus().resolve("programs"), Repo.examples(), Repo.fixtures())) {

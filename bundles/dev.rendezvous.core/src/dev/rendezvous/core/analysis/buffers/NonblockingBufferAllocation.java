@@ -21,7 +21,11 @@ import dev.rendezvous.core.semantics.RunOutcome;
  * the reversed graph (arcs reversed, start and end swapped).
  *
  * <p>Vertices are the point-to-point sends and receives of each rank in program order (a
- * Sendrecv is a send followed by a receive); collectives and waits are not vertices of G(S).
+ * Sendrecv is a send followed by a receive; a non-blocking receive sits where it is waited for).
+ * Collectives are modelled as the messages they exchange (ARCHITECTURE.md): each instance gets a
+ * hub vertex joined from the members that contribute data and to the members that receive it, so
+ * a Barrier orders every member's earlier events before every member's later ones; hubs carry no
+ * receive and need no buffer.
  *
  * <p>Two implementations: {@link #vectorOracle} is the paper's O(|V|·n) dynamic programme with a
  * dense vector a(i,c)[j] = the first vertex of process j reachable from v(i,c); {@link #compute}
@@ -56,12 +60,15 @@ public final class NonblockingBufferAllocation {
     }
 
     static Graph build(CommGraph g, Model model) {
-        int n = g.np();
+        int np = g.np();
         Map<Event, int[]> sendVertex = new IdentityHashMap<>(), recvVertex = new IdentityHashMap<>();
-        int[] len = new int[n];
-        for (int r = 0; r < n; r++) {
+        Map<Event, int[]> collVertex = new IdentityHashMap<>();
+        Map<String, List<Event>> instances = new java.util.LinkedHashMap<>();
+        int[] lenReal = new int[np];
+        for (int r = 0; r < np; r++) {
             List<Event> t = g.trace(r);
             int c = 0;
+            Map<Integer, Integer> collSeq = new HashMap<>();
             // a non-blocking receive is a receive vertex where it completes: at the next wait
             List<Event> pendingIrecv = new ArrayList<>();
             for (Event e : t) {
@@ -76,12 +83,35 @@ public final class NonblockingBufferAllocation {
                 else if (k == Op.Kind.SENDRECV) {
                     sendVertex.put(e, new int[] {r, ++c});
                     recvVertex.put(e, new int[] {r, ++c});
+                } else if (k == Op.Kind.COLLECTIVE) {
+                    collVertex.put(e, new int[] {r, ++c});
+                    int seq = collSeq.merge(e.comm(), 1, Integer::sum) - 1;
+                    instances.computeIfAbsent(e.comm() + "#" + seq, x -> new ArrayList<>()).add(e);
                 }
             }
             for (Event p : pendingIrecv) recvVertex.put(p, new int[] {r, ++c});
-            len[r] = c;
+            lenReal[r] = c;
         }
-        List<int[]> arcs = new ArrayList<>(); // (i, c, j, d): send v(i,c) -> receive v(j,d)
+        // collectives synchronise (modelled as the messages they exchange): one hub vertex per instance,
+        // on a process of its own, with arcs from the members that give data to the hub and from the hub
+        // to the vertex after the collective on the members that receive data
+        int n = np + instances.size();
+        int[] len = new int[n];
+        System.arraycopy(lenReal, 0, len, 0, np);
+        List<int[]> arcs = new ArrayList<>(); // (i, c, j, d)
+        List<int[]> sync = new ArrayList<>();
+        int hub = np;
+        for (List<Event> inst : instances.values()) {
+            len[hub] = 1;
+            for (Event e : inst) {
+                int[] v = collVertex.get(e);
+                boolean gives = !e.op().isRootToAll() || e.peer() == e.rank();
+                boolean takes = !e.op().isAllToRoot() || e.peer() == e.rank();
+                if (gives) sync.add(new int[] {v[0], v[1], hub, 1});
+                if (takes && v[1] + 1 <= len[v[0]]) sync.add(new int[] {hub, 1, v[0], v[1] + 1});
+            }
+            hub++;
+        }
         for (RunOutcome.Match m : g.arcs()) {
             int[] s = sendVertex.get(m.send()), d = recvVertex.get(m.recv());
             if (s != null && d != null) arcs.add(new int[] {s[0], s[1], d[0], d[1]});
@@ -91,12 +121,18 @@ public final class NonblockingBufferAllocation {
             List<int[]> rev = new ArrayList<>();
             for (int[] a : arcs) rev.add(new int[] {a[2], len[a[2]] + 1 - a[3], a[0], len[a[0]] + 1 - a[1]});
             arcs = rev;
+            List<int[]> revSync = new ArrayList<>();
+            for (int[] a : sync) revSync.add(new int[] {a[2], len[a[2]] + 1 - a[3], a[0], len[a[0]] + 1 - a[1]});
+            sync = revSync;
         }
         int[][][] comm = new int[n][][];
         int[][][] matched = new int[n][][];
         Map<Long, List<int[]>> out = new HashMap<>();
-        for (int[] a : arcs) {
-            out.computeIfAbsent(((long) a[0] << 32) | a[1], k -> new ArrayList<>()).add(new int[] {a[2], a[3]});
+        for (List<int[]> list : List.of(arcs, sync)) {
+            for (int[] a : list) {
+                if (a[1] < 1 || a[1] > len[a[0]] || a[3] < 1 || a[3] > len[a[2]]) continue;
+                out.computeIfAbsent(((long) a[0] << 32) | a[1], k -> new ArrayList<>()).add(new int[] {a[2], a[3]});
+            }
         }
         for (int i = 0; i < n; i++) {
             comm[i] = new int[len[i] + 2][];
@@ -126,7 +162,7 @@ public final class NonblockingBufferAllocation {
             Map<Integer, Integer> m = reach[i][t];
             Integer d = m == null ? null : m.get(j);
             return d == null ? Integer.MAX_VALUE : d;
-        });
+        }, g.np());
     }
 
     /** Iterative post-order DFS (G(S) is a DAG; recursion could overflow the stack on long traces). */
@@ -204,7 +240,7 @@ public final class NonblockingBufferAllocation {
                 }
             }
         }
-        return intervals(gr, model, (i, t, j) -> a[i][t][j]);
+        return intervals(gr, model, (i, t, j) -> a[i][t][j], g.np());
     }
 
     private static boolean min(int[] into, int[] from) {
@@ -223,10 +259,10 @@ public final class NonblockingBufferAllocation {
         int first(int i, int t, int j);
     }
 
-    private static Result intervals(Graph gr, Model model, Reach reach) {
-        int[] need = new int[gr.n];
+    private static Result intervals(Graph gr, Model model, Reach reach, int ranks) {
+        int[] need = new int[ranks];
         List<List<int[]>> all = new ArrayList<>();
-        for (int i = 0; i < gr.n; i++) {
+        for (int i = 0; i < ranks; i++) {
             List<int[]> iv = new ArrayList<>();
             for (int c = 1; c <= gr.len[i]; c++) {
                 int[] s = gr.matchedSend[i][c];
