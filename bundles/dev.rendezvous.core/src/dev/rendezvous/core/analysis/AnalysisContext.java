@@ -51,19 +51,18 @@ public final class AnalysisContext {
     }
 
     public synchronized Exploration explore(BufferPolicy policy) {
-        return explorations.computeIfAbsent(policy, p -> Explorer.explore(p, budgets.maxRuns,
-                cancelled.getAsBoolean() ? 0 : deadlineNanos, prefix -> {
-                    long left = Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
-                    if (cancelled.getAsBoolean()) left = 1;
-                    return Extractor.run(program, np, p, prefix, budgets, assumptions, left);
-                }));
+        return explorations.computeIfAbsent(policy, p -> exploreWith(p, null));
     }
 
     /** Explores the receive-buffer model with the given token pools (BSP); not cached. */
     public Exploration exploreTokens(int[] pools) {
-        return Explorer.explore(BufferPolicy.TOKENS, budgets.maxRuns, cancelled.getAsBoolean() ? 0 : deadlineNanos, prefix -> {
-            long left = Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
-            return Extractor.run(program, np, BufferPolicy.TOKENS, pools, prefix, budgets, assumptions, left);
+        return exploreWith(BufferPolicy.TOKENS, pools);
+    }
+
+    private Exploration exploreWith(BufferPolicy policy, int[] pools) {
+        return Explorer.explore(policy, budgets.maxRuns, cancelled.getAsBoolean() ? 0 : deadlineNanos, prefix -> {
+            long left = cancelled.getAsBoolean() ? 1 : Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
+            return Extractor.run(program, np, policy, pools, prefix, budgets, assumptions, left);
         });
     }
 
