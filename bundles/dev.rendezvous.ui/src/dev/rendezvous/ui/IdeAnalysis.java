@@ -15,7 +15,7 @@ import dev.rendezvous.core.extract.Budgets;
 import dev.rendezvous.core.model.Finding;
 
 /**
- * How the IDE runs the engine: a small sweep of process counts (2 and 4 by default), findings
+ * How the IDE runs the engine: a small sweep of process counts (2, 4 and 8 by default), findings
  * merged across counts by their stable key (the smallest count at which a finding appears is
  * named in the message), and results cached by the source text so a build right after a
  * reconcile does not analyse the same text twice.
@@ -24,7 +24,7 @@ public final class IdeAnalysis {
     /** Process counts analysed in the IDE (from the preferences). */
     static List<Integer> processCounts() {
         RendezvousPlugin p = RendezvousPlugin.getDefault();
-        return p == null ? List.of(2, 4) : RendezvousPreferences.parseCounts(p.getPreferenceStore().getString(RendezvousPreferences.NPS));
+        return p == null ? List.of(2, 4, 8) : RendezvousPreferences.parseCounts(p.getPreferenceStore().getString(RendezvousPreferences.NPS));
     }
 
     private static final Map<String, FileReport> CACHE = new ConcurrentHashMap<>();

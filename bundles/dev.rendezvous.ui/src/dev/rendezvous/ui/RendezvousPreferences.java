@@ -54,7 +54,7 @@ public final class RendezvousPreferences extends FieldEditorPreferencePage imple
         @Override
         public void initializeDefaultPreferences() {
             IPreferenceStore s = RendezvousPlugin.getDefault().getPreferenceStore();
-            s.setDefault(NPS, "2,4");
+            s.setDefault(NPS, "2,4,8");
             s.setDefault(BUDGET_MS, 5_000);
             s.setDefault(MAX_RUNS, 64);
             s.setDefault(CAPACITY, 1);

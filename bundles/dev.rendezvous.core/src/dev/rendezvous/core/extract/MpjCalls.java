@@ -122,8 +122,7 @@ final class MpjCalls {
             return commCall(world().world(rank()), name, argExprs, mi);
         }
         in.evalArgs(argExprs);
-        if (recv instanceof CommValue || recv instanceof GroupVal) return Unknown.ANY;
-        return name.equals("equals") ? Unknown.ANY : Unknown.ANY;
+        return Unknown.ANY;
     }
 
     Object construct(String type, List<Object> args, org.eclipse.jdt.core.dom.ASTNode at) {
@@ -168,7 +167,7 @@ final class MpjCalls {
                 }
                 if (name.equals("valueOf") && !args.isEmpty() && args.get(0) instanceof Long l) return l;
                 if ((name.equals("max") || name.equals("min") || name.equals("sum"))) return math(name, args);
-                return args.stream().anyMatch(a -> a == Unknown.ANY) ? Unknown.ANY : Unknown.ANY;
+                return Unknown.ANY;
             }
             case "ByteBuffer" -> {
                 if (name.startsWith("allocate") && !args.isEmpty()) {

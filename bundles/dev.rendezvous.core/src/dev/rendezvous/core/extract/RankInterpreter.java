@@ -13,7 +13,6 @@ import org.eclipse.jdt.core.dom.ArrayCreation;
 import org.eclipse.jdt.core.dom.ArrayInitializer;
 import org.eclipse.jdt.core.dom.Assignment;
 import org.eclipse.jdt.core.dom.Block;
-import org.eclipse.jdt.core.dom.BodyDeclaration;
 import org.eclipse.jdt.core.dom.BooleanLiteral;
 import org.eclipse.jdt.core.dom.BreakStatement;
 import org.eclipse.jdt.core.dom.CastExpression;
@@ -658,7 +657,7 @@ final class RankInterpreter {
                 if (arr instanceof ArrayVal a && a.elems != null && idx instanceof Long i && i >= 0 && i < a.elems.length) {
                     return a.elems[(int) (long) i];
                 }
-                return arr instanceof ArrayVal a && a.fill == Null.NULL ? Unknown.ANY : Unknown.ANY;
+                return Unknown.ANY;
             }
             case ArrayCreation ac -> {
                 return createArray(ac);
@@ -1029,10 +1028,5 @@ final class RankInterpreter {
             }
         }
         return o;
-    }
-
-    /** For {@link MpjCalls}: the interpreter's view of a body declaration's type name (diagnostics). */
-    static String typeName(BodyDeclaration b) {
-        return b.getParent() instanceof AbstractTypeDeclaration t ? t.getName().getIdentifier() : "?";
     }
 }

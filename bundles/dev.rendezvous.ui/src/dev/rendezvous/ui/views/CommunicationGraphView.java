@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Set;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.draw2d.ChopboxAnchor;
@@ -261,9 +260,5 @@ public final class CommunicationGraphView extends ViewPart {
     public void dispose() {
         if (job != null) job.cancel();
         super.dispose();
-    }
-
-    static IStatus ok() {
-        return Status.OK_STATUS;
     }
 }
