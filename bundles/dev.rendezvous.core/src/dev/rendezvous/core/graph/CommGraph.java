@@ -58,6 +58,14 @@ public final class CommGraph {
         return sendOfRecv.get(recv);
     }
 
+    private HappensBefore hb;
+
+    /** MPI happens-before over this graph, computed on first use and kept (a derived fact). */
+    public synchronized HappensBefore happensBefore() {
+        if (hb == null) hb = new HappensBefore(this);
+        return hb;
+    }
+
     public int eventCount() {
         int n = 0;
         for (List<Event> t : traces) n += t.size();
