@@ -73,9 +73,28 @@ class CorpusTest {
                     assertTrue(e.site().start() >= 0 && e.site().end() <= source.length(), "event range inside the file");
                 }
             }
+            var hb = r.graph().happensBefore();
             for (RunOutcome.Match m : r.graph().arcs()) {
+                assertTrue(!hb.before(m.recv(), m.send()), "the graph is acyclic: a receive never happens before its send");
                 assertTrue(m.send().op().kind() == Op.Kind.SEND || m.send().op().kind() == Op.Kind.SENDRECV, "arc starts at a send");
                 assertTrue(m.recv().op().kind() == Op.Kind.RECV || m.recv().op().kind() == Op.Kind.SENDRECV, "arc ends at a receive");
+            }
+        }
+    }
+
+    /** In a deadlock-free run every receive is matched (or reported as a finding). */
+    @SuppressWarnings("unchecked")
+    @ParameterizedTest(name = "receives matched: {0} np={1}")
+    @MethodSource("labels")
+    void everyReceiveIsMatchedOrReported(String file, int np, Map<String, Object> label) {
+        RunReport r = Repo.analyze(Repo.corpus().resolve(file), np);
+        if (r.graph() == null) return;
+        for (List<Event> t : r.graph().traces()) {
+            for (Event e : t) {
+                boolean isRecv = e.op() == Op.RECV || e.op() == Op.IRECV || e.op() == Op.SENDRECV;
+                if (!isRecv || r.graph().senderOf(e) != null || e.peer() == dev.rendezvous.core.model.Peer.PROC_NULL) continue;
+                assertTrue(r.findings().stream().anyMatch(f -> f.severity() != Severity.INFO),
+                        "unmatched " + e.describe() + " at line " + e.site().line() + " without a finding in " + file);
             }
         }
     }

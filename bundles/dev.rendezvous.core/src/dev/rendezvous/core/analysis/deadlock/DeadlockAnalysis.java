@@ -28,8 +28,10 @@ import dev.rendezvous.core.semantics.RunOutcome;
  * <li>only under zero buffering: {@code deadlock_zero_buffer} (the program is not 0-safe);</li>
  * <li>only when some standard sends are buffered and others not: {@code deadlock_partial_buffering}.</li>
  * </ul>
- * For a program without wildcard receives or unknown branches every policy has one execution, and
- * buffering is monotone (more buffers never create a deadlock), so two runs decide the verdict.
+ * For a program without wildcard receives every policy has one execution per data path, and
+ * buffering is monotone (more buffers never create a deadlock), so zero and unbounded buffering
+ * decide the verdict; a deadlock on only some data-dependent paths keeps its buffering verdict and
+ * names the path (the branches taken) in the message.
  */
 public final class DeadlockAnalysis {
     private DeadlockAnalysis() {}
@@ -44,11 +46,14 @@ public final class DeadlockAnalysis {
         Verdict verdict = Verdict.NONE;
         RunOutcome rep = unbounded.runs().stream().filter(RunOutcome::completed).findFirst().orElse(unbounded.first());
 
+        boolean dataOnly = onlyDataDecisions(unbounded) && onlyDataDecisions(zero);
         if (unbounded.anyDeadlock()) {
             RunOutcome dl = unbounded.firstDeadlock();
-            if (unbounded.allDeadlock()) {
+            if (unbounded.allDeadlock() || dataOnly) {
+                // every execution with these inputs deadlocks whatever the buffering; with data-dependent
+                // branches, it does so on the path the witness names
                 verdict = Verdict.DEADLOCK_ALWAYS;
-                findings.addAll(fromExplanations(ctx, dl, Verdict.DEADLOCK_ALWAYS, null));
+                findings.addAll(onDataPath(fromExplanations(ctx, dl, Verdict.DEADLOCK_ALWAYS, null), dl, unbounded.allDeadlock()));
             } else {
                 verdict = Verdict.DEADLOCK_NONDETERMINISTIC;
                 FindingKind kind = zero.anyDeadlock() ? FindingKind.MESSAGE_RACE : FindingKind.SLACK_INELASTIC;
@@ -56,8 +61,10 @@ public final class DeadlockAnalysis {
             }
         } else if (zero.anyDeadlock()) {
             verdict = Verdict.DEADLOCK_ZERO_BUFFER;
-            findings.addAll(fromExplanations(ctx, zero.firstDeadlock(), Verdict.DEADLOCK_ZERO_BUFFER, rep));
-        } else if (unbounded.hadChoices() || zero.hadChoices()) {
+            RunOutcome dl = zero.firstDeadlock();
+            findings.addAll(onDataPath(fromExplanations(ctx, dl, Verdict.DEADLOCK_ZERO_BUFFER, rep), dl, zero.allDeadlock()));
+        } else if (!dataOnly) {
+            // wildcards: buffering some sends and not others can enable matches neither extreme allows
             Exploration partial = ctx.explore(BufferPolicy.PER_SEND);
             if (partial.anyDeadlock()) {
                 verdict = Verdict.DEADLOCK_PARTIAL_BUFFERING;
@@ -74,6 +81,29 @@ public final class DeadlockAnalysis {
             findings.addAll(RequestLeak.find(ctx, rep));
         }
         return new Result(findings, verdict, rep);
+    }
+
+    /** No decision of these executions is a wildcard match or a buffering choice: only data branches. */
+    private static boolean onlyDataDecisions(Exploration e) {
+        for (RunOutcome r : e.runs()) {
+            for (var d : r.decisions()) {
+                if (d.what().startsWith("wildcard") || d.what().startsWith("buffer") || d.what().startsWith("which")) return false;
+            }
+        }
+        return true;
+    }
+
+    /** Says on which data-dependent path the deadlock happens, when not on every path. */
+    private static List<Finding> onDataPath(List<Finding> fs, RunOutcome dl, boolean everyPath) {
+        if (everyPath || dl.decisions().isEmpty()) return fs;
+        List<String> path = new ArrayList<>();
+        for (var d : dl.decisions()) {
+            path.add(d.what() + (d.chosen() == 0 ? " taken (true)" : " not taken (false)"));
+        }
+        String suffix = " (only on a data-dependent path: " + String.join(", ", path) + ")";
+        List<Finding> out = new ArrayList<>();
+        for (Finding f : fs) out.add(f.withMessage(f.message() + suffix));
+        return out;
     }
 
     private static Finding retarget(Finding f, Verdict v) {
