@@ -16,7 +16,9 @@ import dev.rendezvous.core.semantics.RunOutcome;
  * operation of its rank; a non-blocking send or receive precedes only its wait, a later send to the
  * same destination and a later receive from the same source (non-overtaking). Inter-rank edges: for
  * each matched send and receive, each precedes the other's completion (the next operation after a
- * blocking call, or the wait of a non-blocking one). Computed once per graph by
+ * blocking call, or the wait of a non-blocking one) — the rendezvous of zero buffering, so the
+ * relation is acyclic exactly when the execution's matching is possible without buffering. Computed
+ * once per graph by
  * {@link CommGraph#happensBefore()}; {@link #before} is a reachability query on that DAG.
  */
 public final class HappensBefore {

@@ -75,7 +75,11 @@ class CorpusTest {
             }
             var hb = r.graph().happensBefore();
             for (RunOutcome.Match m : r.graph().arcs()) {
-                assertTrue(!hb.before(m.recv(), m.send()), "the graph is acyclic: a receive never happens before its send");
+                // HB includes the rendezvous edges of zero buffering, so it is acyclic exactly for programs that
+                // do not deadlock without buffering
+                if (r.verdict() == dev.rendezvous.core.model.Verdict.NONE) {
+                    assertTrue(!hb.before(m.recv(), m.send()), "the graph is acyclic: a receive never happens before its send");
+                }
                 assertTrue(m.send().op().kind() == Op.Kind.SEND || m.send().op().kind() == Op.Kind.SENDRECV, "arc starts at a send");
                 assertTrue(m.recv().op().kind() == Op.Kind.RECV || m.recv().op().kind() == Op.Kind.SENDRECV, "arc ends at a receive");
             }
