@@ -46,7 +46,7 @@ public final class Main {
     }
 
     static final String USAGE = """
-            usage: rendezvous check <file.java|folder>... [--np N | --np A..B | --np A,B,C] [--format text|json] [--info]
+            usage: rendezvous check <file.java|folder>... [--np N | --np A..B | --np A,B,C] [--format text|json|sarif|dot] [--info]
                           [--budget-ms MS] [--max-runs N] [--capacity 0->1=4,1->2=2] [--default-capacity N] [--logp L,o,G,delta]
                    rendezvous trace <file.java> [--np N]
                    rendezvous score [corpus-folder]            compare with the corpus labels
@@ -131,7 +131,9 @@ public final class Main {
                 case "--np" -> nps = parseNps(value(args, ++i, a));
                 case "--format" -> {
                     format = value(args, ++i, a);
-                    if (!format.equals("text") && !format.equals("json")) throw new UsageException("unknown format '" + format + "' (text or json)");
+                    if (!List.of("text", "json", "sarif", "dot").contains(format)) {
+                        throw new UsageException("unknown format '" + format + "' (text, json, sarif or dot)");
+                    }
                 }
                 case "--info" -> info = true;
                 case "--capacity" -> {
@@ -169,7 +171,14 @@ public final class Main {
         for (Path f : files) {
             reports.add(Rendezvous.analyze(f.toString(), read(f), options, () -> false));
         }
-        out.print(format.equals("json") ? JsonReport.render(reports) + "\n" : TextReport.render(reports, info));
+        switch (format) {
+            case "json" -> out.print(JsonReport.render(reports) + "\n");
+            case "sarif" -> out.print(dev.rendezvous.core.report.SarifReport.render(reports) + "\n");
+            case "dot" -> {
+                for (FileReport f : reports) for (RunReport r : f.runs()) out.print(dev.rendezvous.core.report.DotReport.render(r));
+            }
+            default -> out.print(TextReport.render(reports, info));
+        }
         boolean errors = reports.stream().flatMap(r -> r.runs().stream()).anyMatch(RunReport::hasErrors);
         return errors ? ExitCode.FINDINGS : ExitCode.OK;
     }

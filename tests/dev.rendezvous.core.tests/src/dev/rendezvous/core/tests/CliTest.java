@@ -49,6 +49,24 @@ class CliTest {
         assertTrue(related.stream().allMatch(x -> x.containsKey("file")));
     }
 
+    @SuppressWarnings("unchecked")
+    @Test
+    void sarifAndDotOutputs() {
+        Result sarif = run("check", Repo.examples().resolve("HeadToHead.java").toString(), "--np", "2", "--format", "sarif");
+        assertEquals(1, sarif.code());
+        Map<String, Object> doc = (Map<String, Object>) JsonParser.parse(sarif.out());
+        assertEquals("2.1.0", doc.get("version"));
+        Map<String, Object> run0 = (Map<String, Object>) ((List<Object>) doc.get("runs")).get(0);
+        List<Map<String, Object>> results = ((List<Object>) run0.get("results")).stream().map(o -> (Map<String, Object>) o).toList();
+        Map<String, Object> cycle = results.stream().filter(x -> x.get("ruleId").equals("send-cycle")).findFirst().orElseThrow();
+        assertEquals("error", cycle.get("level"));
+        assertTrue(sarif.out().contains("\"startLine\":18"), sarif.out());
+        Result dot = run("check", Repo.examples().resolve("HeadToHead.java").toString(), "--np", "2", "--format", "dot");
+        assertTrue(dot.out().startsWith("digraph rendezvous {"), dot.out());
+        assertTrue(dot.out().contains("r0_0 -> r1_1 [color=blue]"), "rank 0's Send goes to rank 1's Recv: " + dot.out());
+        assertTrue(dot.out().contains("color=red"), "the cycle is red");
+    }
+
     @Test
     void cleanProgramExitsZero() {
         Result r = run("check", Repo.examples().resolve("HeadToHeadSendrecv.java").toString(), "--np", "2", "--format", "json");
