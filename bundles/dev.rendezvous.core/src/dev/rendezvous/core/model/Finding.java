@@ -21,6 +21,14 @@ public record Finding(FindingKind kind, Severity severity, Verdict verdict, Stri
         return kind.id() + "@" + (range == null ? "-" : range.file() + ":" + range.start()) + ranks;
     }
 
+    /** The operations that take part in the problem: the primary range and every partner's range. */
+    public List<SourceRange> operations() {
+        List<SourceRange> out = new java.util.ArrayList<>();
+        if (range != null) out.add(range);
+        for (Related r : related) if (r.partner()) out.add(r.range());
+        return out;
+    }
+
     public Finding withFixes(List<Fix> newFixes) {
         return new Finding(kind, severity, verdict, message, range, ranks, related, newFixes, witness);
     }

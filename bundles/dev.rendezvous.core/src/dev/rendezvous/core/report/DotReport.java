@@ -7,7 +7,6 @@ import java.util.Set;
 import dev.rendezvous.core.RunReport;
 import dev.rendezvous.core.model.Event;
 import dev.rendezvous.core.model.Finding;
-import dev.rendezvous.core.model.Related;
 import dev.rendezvous.core.model.Severity;
 import dev.rendezvous.core.semantics.RunOutcome;
 
@@ -25,9 +24,7 @@ public final class DotReport {
         if (r.graph() == null) return b.append("}\n").toString();
         Set<Integer> red = new HashSet<>();
         for (Finding f : r.findings()) {
-            if (f.severity() != Severity.ERROR) continue;
-            red.add(f.range().start());
-            for (Related rel : f.related()) if (rel.partner()) red.add(rel.range().start());
+            if (f.severity() == Severity.ERROR) for (var op : f.operations()) red.add(op.start());
         }
         for (int rank = 0; rank < r.graph().np(); rank++) {
             List<Event> t = r.graph().trace(rank);

@@ -14,7 +14,6 @@ import org.eclipse.jdt.core.compiler.ReconcileContext;
 
 import dev.rendezvous.core.FileReport;
 import dev.rendezvous.core.model.Finding;
-import dev.rendezvous.core.model.Related;
 import dev.rendezvous.core.model.SourceRange;
 import dev.rendezvous.ui.IdeAnalysis;
 import dev.rendezvous.ui.RendezvousPlugin;
@@ -71,10 +70,7 @@ public final class RendezvousParticipant extends CompilationParticipant {
         List<CategorizedProblem> out = new ArrayList<>();
         Set<String> placed = new HashSet<>();
         for (Finding f : IdeAnalysis.merged(report)) {
-            add(out, placed, f, f.range(), name);
-            for (Related r : f.related()) {
-                if (r.partner()) add(out, placed, f, r.range(), name);
-            }
+            for (SourceRange op : f.operations()) add(out, placed, f, op, name);
         }
         return out;
     }

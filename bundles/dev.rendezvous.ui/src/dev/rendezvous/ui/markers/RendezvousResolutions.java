@@ -22,7 +22,6 @@ import org.eclipse.ui.IMarkerResolutionGenerator2;
 
 import dev.rendezvous.core.model.Finding;
 import dev.rendezvous.core.model.Fix;
-import dev.rendezvous.core.model.Related;
 import dev.rendezvous.core.model.TextEdit;
 import dev.rendezvous.ui.IdeAnalysis;
 import dev.rendezvous.ui.RendezvousPlugin;
@@ -56,9 +55,7 @@ public final class RendezvousResolutions implements IMarkerResolutionGenerator2 
             String kind = marker.getAttribute(RendezvousMarkers.KIND, "");
             for (Finding f : IdeAnalysis.merged(IdeAnalysis.analyze(file.getFullPath().toString(), doc.get(), () -> false))) {
                 if (!f.kind().id().equals(kind)) continue;
-                boolean here = f.range().start() == start;
-                for (Related r : f.related()) here |= r.partner() && r.range().start() == start;
-                if (here) return f.fixes();
+                if (f.operations().stream().anyMatch(op -> op.start() == start)) return f.fixes();
             }
         } catch (CoreException e) {
             RendezvousPlugin.log("Cannot read " + file, e);

@@ -47,7 +47,6 @@ import dev.rendezvous.core.graph.CommGraph;
 import dev.rendezvous.core.model.Event;
 import dev.rendezvous.core.model.Finding;
 import dev.rendezvous.core.model.Op;
-import dev.rendezvous.core.model.Related;
 import dev.rendezvous.core.model.Severity;
 import dev.rendezvous.core.semantics.RunOutcome;
 
@@ -151,11 +150,9 @@ public final class CommunicationGraphView extends ViewPart {
             setContents(root);
             return;
         }
-        Set<String> red = new HashSet<>();
+        Set<Integer> red = new HashSet<>();
         for (Finding f : r.findings()) {
-            if (f.severity() != Severity.ERROR) continue;
-            red.add(f.range().start() + "");
-            for (Related rel : f.related()) if (rel.partner()) red.add(rel.range().start() + "");
+            if (f.severity() == Severity.ERROR) for (var op : f.operations()) red.add(op.start());
         }
         int shown = Math.min(g.np(), MAX_LANES);
         int maxEvents = 0;
@@ -177,7 +174,7 @@ public final class CommunicationGraphView extends ViewPart {
                 if (e.op() == Op.FINALIZE) continue;
                 RectangleFigure node = new RectangleFigure();
                 node.setLayoutManager(new org.eclipse.draw2d.StackLayout());
-                boolean isRed = red.contains(e.site().start() + "");
+                boolean isRed = red.contains(e.site().start());
                 node.setBackgroundColor(isRed ? RED : NODE_BG);
                 node.setForegroundColor(isRed ? RED : ColorConstants.gray);
                 Label text = new Label(e.describe().replace("(to ", "\u2192").replace("(from ", "\u2190").replace(", tag ", " t")

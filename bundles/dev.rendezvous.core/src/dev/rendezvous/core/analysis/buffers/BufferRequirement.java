@@ -19,19 +19,22 @@ import dev.rendezvous.core.model.Verdict;
  * the receive where the overlap peaks (a summary finding instead when np &gt; 64).
  */
 public final class BufferRequirement {
-    /** Both models' NBAP numbers for a run, and the proved minimum safe assignment (null if unproved). */
-    public record Buffers(int[] receiveModel, int[] sendModel, int[] minimumSafe) {}
+    /**
+     * Both models' NBAP numbers for a run, the proved minimum safe assignment (null if unproved), and
+     * the receive-model intervals that explain the numbers.
+     */
+    public record Buffers(int[] receiveModel, int[] sendModel, int[] minimumSafe, List<List<int[]>> receiveIntervals) {}
 
     private BufferRequirement() {}
 
     public static Buffers compute(CommGraph g, int[] minimumSafe) {
-        return new Buffers(NonblockingBufferAllocation.compute(g, NonblockingBufferAllocation.Model.RECEIVE).perRank(),
-                NonblockingBufferAllocation.compute(g, NonblockingBufferAllocation.Model.SEND).perRank(), minimumSafe);
+        NonblockingBufferAllocation.Result recv = NonblockingBufferAllocation.compute(g, NonblockingBufferAllocation.Model.RECEIVE);
+        return new Buffers(recv.perRank(), NonblockingBufferAllocation.compute(g, NonblockingBufferAllocation.Model.SEND).perRank(),
+                minimumSafe, recv.intervals());
     }
 
     public static List<Finding> findings(CommGraph g, Buffers b, SourceRange fallback) {
         List<Finding> out = new ArrayList<>();
-        NonblockingBufferAllocation.Result recv = NonblockingBufferAllocation.compute(g, NonblockingBufferAllocation.Model.RECEIVE);
         if (g.np() > 64) {
             int max = 0, at = 0;
             for (int r = 0; r < g.np(); r++) if (b.receiveModel()[r] > max) {
@@ -53,7 +56,7 @@ public final class BufferRequirement {
                 Op.Kind k = e.op().kind();
                 if (k == Op.Kind.RECV || k == Op.Kind.SENDRECV) receives.add(e);
             }
-            List<int[]> iv = recv.intervals().get(r);
+            List<int[]> iv = b.receiveIntervals().get(r);
             StringBuilder why = new StringBuilder();
             for (int[] x : iv) {
                 if (why.length() > 0) why.append(", ");
