@@ -88,7 +88,7 @@ public final class Rendezvous {
                 findings.addAll(FilteringCycle.intervalFindings(graph, dummies));
             }
             if (r.representative().completed()) {
-                int[] minimum = np <= 16 ? MinimumSafeBuffers.minimum(ctx, r.representative()) : null;
+                int[] minimum = MinimumSafeBuffers.minimum(ctx, r.representative());
                 buffers = BufferRequirement.compute(graph, minimum);
                 findings.addAll(BufferRequirement.findings(graph, buffers, top));
                 logp = LogPSimulation.simulate(graph, options.logp());

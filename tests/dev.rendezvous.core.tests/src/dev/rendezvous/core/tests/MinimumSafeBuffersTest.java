@@ -41,4 +41,36 @@ class MinimumSafeBuffersTest {
         RunReport r = Repo.analyze(Repo.examples().resolve("HeadToHead.java"), 2);
         assertEquals(1, Arrays.stream(r.buffers().minimumSafe()).sum());
     }
+
+    @Test
+    void pipeAndRollNeedsOneBufferPerColumnRing() {
+        RunReport r = Repo.analyze(Repo.examples().resolve("PipeAndRoll.java"), 5);
+        int[] min = r.buffers().minimumSafe();
+        assertEquals(2, Arrays.stream(min).sum(), "two worker columns, each a t-ring of rolls: " + Arrays.toString(min));
+        assertEquals(1, min[1] + min[3], "column 0 (ranks 1 and 3) holds one buffer: " + Arrays.toString(min));
+        assertEquals(1, min[2] + min[4], "column 1 (ranks 2 and 4) holds one buffer: " + Arrays.toString(min));
+    }
+
+    @Test
+    void separateTRingsAreFoundAsSeparateConstraints() {
+        java.util.Map<Integer, java.util.Set<Integer>> g = new java.util.TreeMap<>();
+        g.put(1, java.util.Set.of(7));
+        g.put(4, java.util.Set.of(1));
+        g.put(7, java.util.Set.of(4));
+        g.put(2, java.util.Set.of(5));
+        g.put(5, java.util.Set.of(2));
+        g.put(3, java.util.Set.of(2)); // waits on a ring, but is not on one
+        var rings = MinimumSafeBuffers.cycles(g);
+        assertEquals(2, rings.size(), rings.toString());
+        assertEquals(java.util.Set.of(1, 4, 7), rings.get(0));
+        assertEquals(java.util.Set.of(2, 5), rings.get(1));
+    }
+
+    @Test
+    void aBudgetThatRunsOutGivesNoNumberButSaysSo() {
+        RunReport r = Repo.analyze(Repo.examples().resolve("PipeAndRoll.java"), 17);
+        assertEquals(null, r.buffers().minimumSafe());
+        org.junit.jupiter.api.Assertions.assertTrue(r.findings().stream().anyMatch(f -> f.message().contains("(BAP)")),
+                "the missing number is explained");
+    }
 }

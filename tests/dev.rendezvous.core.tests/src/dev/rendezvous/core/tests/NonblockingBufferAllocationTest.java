@@ -1,6 +1,7 @@
 package dev.rendezvous.core.tests;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.io.IOException;
@@ -40,6 +41,26 @@ class NonblockingBufferAllocationTest {
         RunReport r = Repo.analyze(Repo.examples().resolve("GatherStorm.java"), 4);
         assertArrayEquals(new int[] {3, 0, 0, 0}, r.buffers().receiveModel(),
                 "3 workers per round; the barrier between rounds is a synchronisation the graph must know");
+    }
+
+    /**
+     * Table 1 and §6.4 of the buffer paper: pipe-and-roll matrix multiplication, one control
+     * process and a q x q worker mesh. The paper: 2x2 control 4, workers 3; 3x3 control 9,
+     * workers 4-5; 4x4 control 16, workers 5-7.
+     */
+    @ParameterizedTest(name = "q={0}")
+    @org.junit.jupiter.params.provider.CsvSource({"2,4,3,3", "3,9,4,5", "4,16,5,7"})
+    void pipeAndRollReproducesTable1(int q, int control, int workerMin, int workerMax) {
+        RunReport r = Repo.analyze(Repo.examples().resolve("PipeAndRoll.java"), 1 + q * q);
+        int[] b = r.buffers().receiveModel();
+        assertEquals(control, b[0], "control process");
+        int min = Integer.MAX_VALUE, max = 0;
+        for (int i = 1; i < b.length; i++) {
+            min = Math.min(min, b[i]);
+            max = Math.max(max, b[i]);
+        }
+        assertEquals(workerMin, min, "fewest buffers on a worker: " + java.util.Arrays.toString(b));
+        assertEquals(workerMax, max, "most buffers on a worker: " + java.util.Arrays.toString(b));
     }
 
     static Stream<Arguments> programs() throws IOException {
