@@ -49,6 +49,8 @@ public final class Main {
             usage: rendezvous check <file.java|folder>... [--np N | --np A..B | --np A,B,C] [--format text|json|sarif|dot] [--info]
                           [--budget-ms MS] [--max-runs N] [--capacity 0->1=4,1->2=2] [--default-capacity N] [--logp L,o,G,delta]
                    rendezvous trace <file.java> [--np N]
+                   rendezvous simulate <file.java> [--np N] [--capacity ...] [--default-capacity N]
+                                                      streaming pipelines: random-filtering runs with and without dummies
                    rendezvous score [corpus-folder]            compare with the corpus labels
                    rendezvous differential [corpus-folder]     compare with the real MPJ Express runtime
                    rendezvous robustness <src.zip|folder> [limit] [stride]   run the extractor over arbitrary Java
@@ -81,7 +83,7 @@ public final class Main {
                 out.println("rendezvous " + Rendezvous.VERSION);
                 return ExitCode.OK;
             }
-            case "check", "trace" -> { }
+            case "check", "trace", "simulate" -> { }
             case "score" -> {
                 try {
                     return code(Validation.scoreMain(corpusArg(args), out));
@@ -167,6 +169,7 @@ public final class Main {
             return trace(files.get(0), nps, budgets, out);
         }
         AnalysisOptions options = new AnalysisOptions(nps, budgets, capacities, defaultCapacity, logp);
+        if (args[0].equals("simulate")) return Streams.simulate(files, options, out);
         List<FileReport> reports = new ArrayList<>();
         for (Path f : files) {
             reports.add(Rendezvous.analyze(f.toString(), read(f), options, () -> false));

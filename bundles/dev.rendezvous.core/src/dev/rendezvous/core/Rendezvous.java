@@ -7,6 +7,7 @@ import java.util.function.BooleanSupplier;
 import dev.rendezvous.core.analysis.AnalysisContext;
 import dev.rendezvous.core.analysis.buffers.BufferRequirement;
 import dev.rendezvous.core.analysis.buffers.MinimumSafeBuffers;
+import dev.rendezvous.core.analysis.streaming.PipelineTables;
 import dev.rendezvous.core.analysis.deadlock.DeadlockAnalysis;
 import dev.rendezvous.core.analysis.logp.LogPSimulation;
 import dev.rendezvous.core.analysis.streaming.FilteringCycle;
@@ -76,15 +77,25 @@ public final class Rendezvous {
             verdict = r.verdict();
             graph = CommGraph.of(r.representative());
             List<Finding> streaming = FilteringCycle.find(graph, verdict);
+            PipelineTables tables = streaming.isEmpty() ? null : PipelineTables.find(program);
+            java.util.function.ToLongBiFunction<Integer, Integer> capacity = (a, b) -> {
+                if (options.capacities().containsKey(a + "->" + b) || tables == null || tables.capacity(a, b) < 1) {
+                    return options.capacity(a, b);
+                }
+                return tables.capacity(a, b);
+            };
             if (!streaming.isEmpty() && verdict != Verdict.NONE) {
-                // the deadlock is the pipeline's: report it once, as the filtering cycle it is
+                // the deadlock is the pipeline's: report it once, as the filtering cycle it is, with the run's witness
+                List<Finding> errors = r.findings().stream().filter(f -> f.severity() == Severity.ERROR).toList();
                 findings.addAll(r.findings().stream().filter(f -> f.severity() != Severity.ERROR).toList());
+                if (!errors.isEmpty()) streaming = List.of(FilteringCycle.withWitness(streaming.get(0), errors.get(0)));
             } else {
                 findings.addAll(r.findings());
             }
-            findings.addAll(streaming);
             if (!streaming.isEmpty()) {
-                dummies = FilteringCycle.intervals(graph, options::capacity);
+                dummies = FilteringCycle.intervals(graph, capacity);
+                if (tables != null) streaming = List.of(FilteringCycle.withTableFix(streaming.get(0), graph, tables, capacity));
+                findings.addAll(streaming);
                 findings.addAll(FilteringCycle.intervalFindings(graph, dummies));
             }
             if (r.representative().completed()) {

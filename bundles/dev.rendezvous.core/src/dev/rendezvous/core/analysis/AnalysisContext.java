@@ -26,12 +26,42 @@ public final class AnalysisContext {
     private final List<String> notes = new ArrayList<>();
     private final java.util.function.BooleanSupplier cancelled;
 
+    private final boolean checkingFix;
+
     public AnalysisContext(Program program, int np, Budgets budgets, java.util.function.BooleanSupplier cancelled) {
+        this(program, np, budgets, cancelled, false);
+    }
+
+    private AnalysisContext(Program program, int np, Budgets budgets, java.util.function.BooleanSupplier cancelled,
+            boolean checkingFix) {
+        this.checkingFix = checkingFix;
         this.program = program;
         this.np = np;
         this.budgets = budgets;
         this.cancelled = cancelled;
         this.deadlineNanos = System.nanoTime() + budgets.maxMillis * 1_000_000L;
+    }
+
+    /**
+     * A context for the same process count and budget deadline on a fixed version of the program,
+     * used to confirm that a quick fix removes the problem (fixes are not computed inside it).
+     */
+    public AnalysisContext forFixedProgram(Program fixed) {
+        Budgets b = new Budgets();
+        b.maxStepsPerRank = budgets.maxStepsPerRank;
+        b.maxQuietIterations = budgets.maxQuietIterations;
+        b.maxUnknownIterations = budgets.maxUnknownIterations;
+        b.maxInlineDepth = budgets.maxInlineDepth;
+        b.maxRuns = budgets.maxRuns;
+        b.maxArrayLength = budgets.maxArrayLength;
+        b.maxProcesses = budgets.maxProcesses;
+        b.maxMillis = Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
+        return new AnalysisContext(fixed, np, b, cancelled, true);
+    }
+
+    /** True inside {@link #forFixedProgram}: the analysis is confirming a fix. */
+    public boolean checkingFix() {
+        return checkingFix;
     }
 
     public Program program() {

@@ -15,6 +15,7 @@ import org.eclipse.jdt.core.dom.Statement;
 import org.eclipse.jdt.core.dom.VariableDeclarationStatement;
 
 import dev.rendezvous.core.analysis.AnalysisContext;
+import dev.rendezvous.core.analysis.deadlock.DeadlockAnalysis;
 import dev.rendezvous.core.analysis.deadlock.WaitForClassifier;
 import dev.rendezvous.core.extract.Program;
 import dev.rendezvous.core.model.Event;
@@ -22,6 +23,7 @@ import dev.rendezvous.core.model.Finding;
 import dev.rendezvous.core.model.FindingKind;
 import dev.rendezvous.core.model.Fix;
 import dev.rendezvous.core.model.Op;
+import dev.rendezvous.core.model.Severity;
 import dev.rendezvous.core.model.TextEdit;
 import dev.rendezvous.core.model.Verdict;
 import dev.rendezvous.core.semantics.RunOutcome;
@@ -47,13 +49,52 @@ import dev.rendezvous.core.semantics.RunOutcome;
 public final class Fixes {
     private Fixes() {}
 
+    /**
+     * Keeps only the fixes that are confirmed on the fixed program: it parses, and the deadlock
+     * analysis at the same np finds fewer errors and no error of a kind the original did not have.
+     * A fix that would leave the deadlock in place (a parity reorder on a ring of odd length, say)
+     * or move it somewhere else is never offered.
+     */
+    public static List<Finding> keepEffective(AnalysisContext ctx, List<Finding> findings) {
+        if (findings.stream().allMatch(f -> f.fixes().isEmpty())) return findings;
+        List<Finding> errors = findings.stream().filter(f -> f.severity() == Severity.ERROR).toList();
+        java.util.Set<FindingKind> kinds = java.util.EnumSet.noneOf(FindingKind.class);
+        errors.forEach(f -> kinds.add(f.kind()));
+        List<Finding> out = new ArrayList<>();
+        for (Finding f : findings) {
+            if (f.fixes().isEmpty()) {
+                out.add(f);
+                continue;
+            }
+            List<Fix> kept = new ArrayList<>();
+            for (Fix fix : f.fixes()) {
+                try {
+                    Program fixed = Program.parse(ctx.program().file(), fix.applyTo(ctx.program().source()));
+                    if (!fixed.syntaxErrors().isEmpty() || fixed.entry() == null) continue;
+                    List<Finding> left = DeadlockAnalysis.analyze(ctx.forFixedProgram(fixed)).findings().stream()
+                            .filter(x -> x.severity() == Severity.ERROR).toList();
+                    if (left.size() < errors.size() && left.stream().allMatch(x -> kinds.contains(x.kind()))) kept.add(fix);
+                } catch (RuntimeException | StackOverflowError e) {
+                    ctx.note("A quick fix could not be checked: " + e);
+                }
+            }
+            out.add(f.withFixes(kept));
+        }
+        return out;
+    }
+
     public static List<Fix> forDeadlock(AnalysisContext ctx, Finding f, WaitForClassifier.Explanation x, RunOutcome run,
             RunOutcome completedRun) {
         List<Fix> out = new ArrayList<>();
         if (f.kind() != FindingKind.SEND_CYCLE) return out;
         try {
             List<Pair> pairs = pairs(ctx.program(), x);
-            if (pairs != null) {
+            if (pairs != null && pairs.stream().anyMatch(q -> aliased(ctx.program(), q))) {
+                // the receive overwrites the send buffer: Sendrecv and a pending Isend would both alias it
+                // (a parity reorder would receive into the buffer before sending it, so it is not offered)
+                Fix replace = sendrecvReplace(ctx.program(), pairs);
+                if (replace != null) out.add(replace);
+            } else if (pairs != null) {
                 out.add(sendrecv(ctx.program(), pairs));
                 out.add(isendWait(ctx.program(), pairs));
                 Fix parity = parity(ctx.program(), pairs, x);
@@ -118,6 +159,39 @@ public final class Fixes {
             edits.add(new TextEdit(p.file(), start, end - start, replacement));
         }
         return new Fix("Replace the Send/Recv pair by Sendrecv", edits);
+    }
+
+    /** Whether the receive of the pair writes the array the send reads (same buffer expression). */
+    private static boolean aliased(Program p, Pair q) {
+        return arg(p, q.send(), 0).equals(arg(p, q.recv(), 0));
+    }
+
+    private static String arg(Program p, MethodInvocation mi, int i) {
+        ASTNode a = (ASTNode) mi.arguments().get(i);
+        return p.source().substring(a.getStartPosition(), a.getStartPosition() + a.getLength()).replaceAll("\\s+", "");
+    }
+
+    /**
+     * Send(buf, ...) then Recv(buf, ...) on the same region becomes Sendrecv_replace, which MPI
+     * defines for exactly this (a Sendrecv may not alias its buffers). Null when offset, count or
+     * type differ.
+     */
+    private static Fix sendrecvReplace(Program p, List<Pair> pairs) {
+        List<TextEdit> edits = new ArrayList<>();
+        String src = p.source();
+        for (Pair q : pairs) {
+            for (int i = 0; i < 4; i++) if (!arg(p, q.send(), i).equals(arg(p, q.recv(), i))) return null;
+            String before = src.substring(q.recvStmt().getStartPosition(), q.recv().getStartPosition());
+            String after = src.substring(q.recv().getStartPosition() + q.recv().getLength(),
+                    q.recvStmt().getStartPosition() + q.recvStmt().getLength());
+            ASTNode recvSource = (ASTNode) q.recv().arguments().get(4), recvTag = (ASTNode) q.recv().arguments().get(5);
+            String replacement = before + q.comm() + ".Sendrecv_replace(" + argsText(src, q.send()) + ", "
+                    + src.substring(recvSource.getStartPosition(), recvTag.getStartPosition() + recvTag.getLength()) + ")" + after;
+            int start = q.sendStmt().getStartPosition();
+            int end = q.recvStmt().getStartPosition() + q.recvStmt().getLength();
+            edits.add(new TextEdit(p.file(), start, end - start, replacement));
+        }
+        return new Fix("Replace the Send/Recv pair on the same buffer by Sendrecv_replace", edits);
     }
 
     /** Send becomes Isend, and the request is waited for after the receive (MPI-CHECK §3, Fig. 12). */

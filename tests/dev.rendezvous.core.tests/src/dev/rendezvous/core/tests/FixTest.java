@@ -36,6 +36,8 @@ class FixTest {
         out.add(Arguments.of(Repo.examples().resolve("RingShiftUnsafe.java"), 3));
         out.add(Arguments.of(Repo.corpus().resolve("programs/RingShift.java"), 4));
         out.add(Arguments.of(Repo.corpus().resolve("programs/PairSwapSync.java"), 2));
+        out.add(Arguments.of(Repo.examples().resolve("PipeAndRoll.java"), 5));
+        out.add(Arguments.of(Repo.examples().resolve("FilterDiamond.java"), 4));
         return out.stream();
     }
 
@@ -67,5 +69,29 @@ class FixTest {
             }
         }
         assertTrue(fixes.size() >= 1);
+    }
+
+    @org.junit.jupiter.api.Test
+    void aSendAndReceiveOnTheSameBufferGetSendrecvReplaceAndNoReorder() {
+        RunReport r = Repo.analyze(Repo.examples().resolve("PipeAndRoll.java"), 5);
+        List<String> labels = r.findings().stream().flatMap(f -> f.fixes().stream()).map(Fix::label).toList();
+        assertTrue(labels.stream().anyMatch(l -> l.contains("Sendrecv_replace")), labels.toString());
+        assertTrue(labels.stream().noneMatch(l -> l.endsWith("by Sendrecv") || l.contains("parity") || l.contains("Isend")),
+                "Sendrecv, Isend+Wait and a reorder would all alias the rolled block: " + labels);
+    }
+
+    @org.junit.jupiter.api.Test
+    void theDummyIntervalFixUsesAlgorithmSixEvenWhenTheProgramForwardsDummies() {
+        Path p = Repo.examples().resolve("FilterDiamond.java");
+        String forwarding = Repo.read(p).replace("FORWARD_DUMMIES = false", "FORWARD_DUMMIES = true");
+        RunReport r = Repo.analyze(p.toString(), forwarding, 4);
+        List<Fix> fixes = r.findings().stream().flatMap(f -> f.fixes().stream()).toList();
+        assertEquals(1, fixes.size(), fixes.toString());
+        String fixed = fixes.get(0).applyTo(forwarding);
+        assertTrue(fixed.contains("DUMMY_EVERY = { 2, 3, 2, 3 }"), "Algorithm 6 on the diamond with SLOTS {2,1,3,2}");
+        assertFalse(Repo.analyze(p.toString(), fixed, 4).hasErrors());
+        // why not Algorithm 4's {3, 5, -, -}: this program lets data reset the dummy clock, which Algorithm 2 forbids
+        String alg4 = forwarding.replace("DUMMY_EVERY = { 0, 0, 0, 0 }", "DUMMY_EVERY = { 3, 5, 0, 0 }");
+        assertTrue(Repo.analyze(p.toString(), alg4, 4).hasErrors(), "Algorithm 4's intervals need Algorithm 2 nodes");
     }
 }

@@ -26,10 +26,35 @@ public final class ChannelGraph {
     }
 
     private final Map<Long, Channel> channels = new LinkedHashMap<>();
+    private boolean flowControlled;
 
+    /**
+     * The channel graph of a run. When all messages together contain a directed cycle, but the
+     * messages with the tag the stream starts with (the tag of the first send of a rank that sends
+     * before it receives) form a DAG and every other message runs against one of its channels, the
+     * other messages are flow control (acknowledgements returning channel slots, as in a
+     * credit-based pipeline) and the channel graph is the DAG of the stream.
+     */
     public static ChannelGraph of(CommGraph g) {
+        ChannelGraph all = build(g, null);
+        if (!all.hasDirectedCycle()) return all;
+        Integer tag = streamTag(g);
+        if (tag == null) return all;
+        ChannelGraph data = build(g, tag);
+        if (data.channels.size() < 2 || data.hasDirectedCycle()) return all;
+        for (RunOutcome.Match m : g.arcs()) {
+            if (m.send().tag() == tag) continue;
+            long reverse = ((long) m.recv().rank() << 32) | m.send().rank();
+            if (!data.channels.containsKey(reverse)) return all;
+        }
+        data.flowControlled = true;
+        return data;
+    }
+
+    private static ChannelGraph build(CommGraph g, Integer tag) {
         ChannelGraph cg = new ChannelGraph();
         for (RunOutcome.Match m : g.arcs()) {
+            if (tag != null && m.send().tag() != tag) continue;
             int a = m.send().rank(), b = m.recv().rank();
             long k = ((long) a << 32) | b;
             Channel c = cg.channels.get(k);
@@ -37,6 +62,21 @@ public final class ChannelGraph {
                     : new Channel(a, b, c.messages() + 1, c.firstSend(), c.firstRecv()));
         }
         return cg;
+    }
+
+    private static Integer streamTag(CommGraph g) {
+        for (List<Event> t : g.traces()) {
+            for (Event e : t) {
+                if (e.op().kind() == dev.rendezvous.core.model.Op.Kind.SEND) return e.peer() >= 0 ? e.tag() : null;
+                if (e.op().kind() == dev.rendezvous.core.model.Op.Kind.RECV) break;
+            }
+        }
+        return null;
+    }
+
+    /** True when reverse messages were recognised as flow control and left out. */
+    public boolean flowControlled() {
+        return flowControlled;
     }
 
     public List<Channel> channels() {

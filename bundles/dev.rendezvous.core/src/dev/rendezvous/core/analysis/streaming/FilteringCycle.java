@@ -48,16 +48,15 @@ public final class FilteringCycle {
         for (Interval iv : intervals) {
             if (iv.propagation() == null && iv.nonPropagation() == null) continue;
             ChannelGraph.Channel c = cg.channels().stream().filter(x -> x.from() == iv.from() && x.to() == iv.to()).findFirst().orElseThrow();
-            out.add(new Finding(FindingKind.DUMMY_INTERVAL, Severity.INFO, Verdict.NONE, "Channel " + c + ": send a dummy token at least every "
-                    + text(iv.propagation()) + " indices when dummies are propagated (Algorithm 4), or every " + text(iv.nonPropagation())
-                    + " without propagation (Algorithm 6), to rule out filtering deadlocks",
+            String prop = iv.propagation() == null ? "no dummies are needed on it when dummies are forwarded (Algorithm 4)"
+                    : "send a dummy token at least every " + iv.propagation() + " indices when dummies are forwarded (Algorithm 4)";
+            String nonProp = iv.nonPropagation() == null ? "none when they are not (Algorithm 6)"
+                    : "every " + iv.nonPropagation() + " indices when they are not (Algorithm 6)";
+            out.add(new Finding(FindingKind.DUMMY_INTERVAL, Severity.INFO, Verdict.NONE, "Channel " + c + ": " + prop + ", "
+                    + nonProp + ", to rule out filtering deadlocks",
                     c.firstSend().site(), List.of(c.from(), c.to()), List.of(), List.of(), ""));
         }
         return out;
-    }
-
-    private static String text(Long v) {
-        return v == null ? "\u221e (never)" : Long.toString(v);
     }
 
     public static List<Finding> find(CommGraph g, Verdict deadlock) {
@@ -82,5 +81,31 @@ public final class FilteringCycle {
         return List.of(new Finding(FindingKind.FILTERING_CYCLE, error ? Severity.ERROR : Severity.WARNING,
                 error ? deadlock : Verdict.NONE, msg, first.firstSend().site(), ranks.stream().sorted().toList(), related,
                 List.of(), ""));
+    }
+
+    /** The filtering cycle, told with the blocked ranks of the run that deadlocked. */
+    public static Finding withWitness(Finding cycle, Finding deadlock) {
+        String m = deadlock.message();
+        int cut = m.indexOf(". ");
+        String witness = cut >= 0 ? m.substring(cut + 2) : m;
+        List<Related> related = new ArrayList<>(cycle.related());
+        for (Related r : deadlock.related()) if (!related.contains(r)) related.add(r);
+        Finding f = cycle.withMessage(cycle.message() + ". With the program's own inputs it deadlocks: " + witness);
+        return new Finding(f.kind(), f.severity(), f.verdict(), f.message(), f.range(), f.ranks(), related, f.fixes(),
+                f.witness().isEmpty() ? deadlock.witness() : f.witness());
+    }
+
+    /** The filtering cycle with the fix that fills the program's dummy-interval table, when there is one to make. */
+    public static Finding withTableFix(Finding cycle, CommGraph g, PipelineTables tables,
+            java.util.function.ToLongBiFunction<Integer, Integer> capacity) {
+        List<DummyIntervals.Edge> edges = new ArrayList<>();
+        for (ChannelGraph.Channel c : ChannelGraph.of(g).channels()) {
+            edges.add(new DummyIntervals.Edge(c.from(), c.to(), capacity.applyAsLong(c.from(), c.to())));
+        }
+        dev.rendezvous.core.model.Fix fix = tables.dummyIntervalFix(DummyIntervals.nonPropagation(edges));
+        if (fix == null) return cycle;
+        List<dev.rendezvous.core.model.Fix> fixes = new ArrayList<>(cycle.fixes());
+        fixes.add(fix);
+        return cycle.withFixes(fixes);
     }
 }
