@@ -74,7 +74,7 @@ public final class Bench {
                 out.printf("%-22s %6d %12.1f %10d %12.1f%n", name, np, ex / 1000.0, events[0], Math.max(0, after - before) / 1e6);
             }
         }
-        out.println("## NBAP: production (sparse reach) vs the paper's dense vectors, Ring and Stencil2D (median of 3)");
+        out.println("## NBAP: production (backward base+delta vectors) vs the paper's dense vectors, Ring and Stencil2D (median of 3)");
         out.printf("%-22s %6s %14s %14s %8s%n", "program", "np", "production ms", "oracle ms", "ratio");
         for (String name : List.of("Ring.java", "Stencil2D.java")) {
             Path f = examples.resolve(name);

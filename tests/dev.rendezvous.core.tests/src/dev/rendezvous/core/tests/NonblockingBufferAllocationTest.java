@@ -63,6 +63,16 @@ class NonblockingBufferAllocationTest {
         assertEquals(workerMax, max, "most buffers on a worker: " + java.util.Arrays.toString(b));
     }
 
+    @ParameterizedTest(name = "{0} np={1}")
+    @org.junit.jupiter.params.provider.CsvSource({"Ring.java,200", "Stencil2D.java,64", "GatherStorm.java,100", "PipeAndRoll.java,26"})
+    void productionAgreesWithVectorOracleAtLargerNp(String example, int np) {
+        RunReport r = Repo.analyze(Repo.examples().resolve(example), np);
+        for (Model m : Model.values()) {
+            assertArrayEquals(NonblockingBufferAllocation.vectorOracle(r.graph(), m).perRank(),
+                    NonblockingBufferAllocation.compute(r.graph(), m).perRank(), m + " model");
+        }
+    }
+
     static Stream<Arguments> programs() throws IOException {
         List<Arguments> out = new ArrayList<>();
         for (Path dir : List.of(Repo.corpus().resolve("programs"), Repo.examples(), Repo.fixtures())) {
@@ -82,8 +92,19 @@ class NonblockingBufferAllocationTest {
         RunReport r = Repo.analyze(program, np);
         if (r.graph() == null) return;
         for (Model m : Model.values()) {
-            assertArrayEquals(NonblockingBufferAllocation.vectorOracle(r.graph(), m).perRank(),
-                    NonblockingBufferAllocation.compute(r.graph(), m).perRank(), m + " model on " + program.getFileName());
+            var oracle = NonblockingBufferAllocation.vectorOracle(r.graph(), m);
+            assertArrayEquals(oracle.perRank(), NonblockingBufferAllocation.compute(r.graph(), m).perRank(),
+                    m + " model on " + program.getFileName());
+            for (int limit : new int[] {0, 1, 3}) { // dense bases, joins at hubs and freezes on every path
+                var dense = NonblockingBufferAllocation.compute(r.graph(), m, limit);
+                assertArrayEquals(oracle.perRank(), dense.perRank(), m + " model, delta limit " + limit);
+                for (int i = 0; i < oracle.intervals().size(); i++) {
+                    for (int k = 0; k < oracle.intervals().get(i).size(); k++) {
+                        assertArrayEquals(oracle.intervals().get(i).get(k), dense.intervals().get(i).get(k),
+                                "interval " + k + " of rank " + i + ", " + m + " model, delta limit " + limit);
+                    }
+                }
+            }
         }
         assertNotNull(r.graph());
     }

@@ -29,8 +29,8 @@ import dev.rendezvous.core.semantics.RunOutcome;
  *
  * <p>Two implementations: {@link #vectorOracle} is the paper's O(|V|·n) dynamic programme with a
  * dense vector a(i,c)[j] = the first vertex of process j reachable from v(i,c); {@link #compute}
- * keeps those vectors sparse (only processes actually reached), which is what makes np = 4096
- * rings and stencils cheap: their reach sets are a few processes wide.
+ * works backwards (the latest vertex of each process that reaches a vertex) with vectors that are
+ * a shared dense base plus a short delta, which is what makes np = 4096 rings and stencils cheap.
  */
 public final class NonblockingBufferAllocation {
 
@@ -146,65 +146,214 @@ public final class NonblockingBufferAllocation {
         return new Graph(n, len, comm, matched);
     }
 
-    /** The production algorithm (sparse reach vectors). */
+    /**
+     * The production algorithm. Instead of the forward vectors a(i,c) it keeps, for every vertex v,
+     * the backward vector R(v)[i] = the latest vertex of process i from which v is reachable (0 if
+     * none), computed in one topological pass as the elementwise maximum over v's predecessors. The
+     * terminal communication dependency of receive v(i,c) matched with send s is then just R(s)[i]
+     * — one lookup instead of a scan over c. Each R(v) is stored as a shared dense base plus a
+     * small sorted delta: bases are frozen when a delta grows past {@link #DELTA_LIMIT} entries or
+     * two vectors with unrelated bases meet (at collective hubs), so rings and stencils whose reach
+     * grows slowly stay sparse and graphs whose reach is global share a few dense arrays instead
+     * of holding |V| of them.
+     */
     public static Result compute(CommGraph g, Model model) {
-        Graph gr = build(g, model);
-        // reach[i][c]: sparse map process -> first reachable vertex index, computed from the end backwards
-        @SuppressWarnings("unchecked")
-        Map<Integer, Integer>[][] reach = new Map[gr.n][];
-        for (int i = 0; i < gr.n; i++) reach[i] = new Map[gr.len[i] + 2];
-        // process vertices in an order where successors come first: iterate until every vertex is done
-        // (G(S) is a DAG; a recursive DFS could overflow the stack on long traces, so use an explicit stack)
-        for (int i = 0; i < gr.n; i++) {
-            for (int c = gr.len[i]; c >= 1; c--) fill(gr, reach, i, c);
-        }
-        return intervals(gr, model, (i, t, j) -> {
-            Map<Integer, Integer> m = reach[i][t];
-            Integer d = m == null ? null : m.get(j);
-            return d == null ? Integer.MAX_VALUE : d;
-        }, g.np());
+        return compute(g, model, DELTA_LIMIT);
     }
 
-    /** Iterative post-order DFS (G(S) is a DAG; recursion could overflow the stack on long traces). */
-    private static void fill(Graph gr, Map<Integer, Integer>[][] reach, int i0, int c0) {
-        if (reach[i0][c0] != null) return;
-        ArrayList<int[]> stack = new ArrayList<>();
-        java.util.Set<Long> expanded = new java.util.HashSet<>();
-        stack.add(new int[] {i0, c0});
-        while (!stack.isEmpty()) {
-            int[] top = stack.get(stack.size() - 1);
-            int i = top[0], c = top[1];
-            if (reach[i][c] != null) {
-                stack.remove(stack.size() - 1);
-                continue;
+    /** As {@link #compute(CommGraph, Model)} with another delta limit (tests force the dense paths with 0 or 1). */
+    public static Result compute(CommGraph g, Model model, int deltaLimit) {
+        Graph gr = build(g, model);
+        int n = gr.n;
+        // predecessors: program order is implicit; communication predecessors from the successor lists
+        int[][] predCount = new int[n][];
+        for (int i = 0; i < n; i++) predCount[i] = new int[gr.len[i] + 2];
+        for (int i = 0; i < n; i++) {
+            for (int c = 1; c <= gr.len[i]; c++) {
+                int[] succ = gr.comm[i][c];
+                if (succ != null) for (int k = 0; k < succ.length; k += 2) predCount[succ[k]][succ[k + 1]]++;
+            }
+        }
+        int[][][] preds = new int[n][][];
+        for (int i = 0; i < n; i++) {
+            preds[i] = new int[gr.len[i] + 2][];
+            for (int c = 1; c <= gr.len[i]; c++) if (predCount[i][c] > 0) preds[i][c] = new int[2 * predCount[i][c]];
+        }
+        int[][] fillAt = new int[n][];
+        for (int i = 0; i < n; i++) fillAt[i] = new int[gr.len[i] + 2];
+        for (int i = 0; i < n; i++) {
+            for (int c = 1; c <= gr.len[i]; c++) {
+                int[] succ = gr.comm[i][c];
+                if (succ == null) continue;
+                for (int k = 0; k < succ.length; k += 2) {
+                    int j = succ[k], d = succ[k + 1];
+                    preds[j][d][fillAt[j][d]++] = i;
+                    preds[j][d][fillAt[j][d]++] = c;
+                }
+            }
+        }
+        // Kahn's algorithm over G(S); waiting[i][c] = predecessors not yet done
+        int[][] waiting = predCount;
+        for (int i = 0; i < n; i++) for (int c = 2; c <= gr.len[i]; c++) waiting[i][c]++;
+        Vec[][] r = new Vec[n][];
+        for (int i = 0; i < n; i++) r[i] = new Vec[gr.len[i] + 2];
+        Bases bases = new Bases(n, deltaLimit);
+        int[] queue = new int[2 * 16];
+        int head = 0, tail = 0;
+        for (int i = 0; i < n; i++) {
+            if (gr.len[i] >= 1 && waiting[i][1] == 0) {
+                if (tail + 2 > queue.length) queue = Arrays.copyOf(queue, queue.length * 2);
+                queue[tail++] = i;
+                queue[tail++] = 1;
+            }
+        }
+        while (head < tail) {
+            int i = queue[head++], c = queue[head++];
+            Vec v = c > 1 ? r[i][c - 1] : Vec.EMPTY;
+            int[] pr = preds[i][c];
+            if (pr != null) for (int k = 0; k < pr.length; k += 2) v = bases.merge(v, r[pr[k]][pr[k + 1]]);
+            r[i][c] = bases.with(v, i, c);
+            // release successors (compacting the queue when its consumed prefix dominates)
+            if (head > 1 << 16 && head * 2 > tail) {
+                System.arraycopy(queue, head, queue, 0, tail - head);
+                tail -= head;
+                head = 0;
+            }
+            if (c + 1 <= gr.len[i] && --waiting[i][c + 1] == 0) {
+                if (tail + 2 > queue.length) queue = Arrays.copyOf(queue, queue.length * 2);
+                queue[tail++] = i;
+                queue[tail++] = c + 1;
             }
             int[] succ = gr.comm[i][c];
-            if (expanded.add(((long) i << 32) | c)) {
-                if (c + 1 <= gr.len[i] && reach[i][c + 1] == null) stack.add(new int[] {i, c + 1});
-                if (succ != null) {
-                    for (int k = 0; k < succ.length; k += 2) {
-                        if (reach[succ[k]][succ[k + 1]] == null) stack.add(new int[] {succ[k], succ[k + 1]});
-                    }
-                }
-                continue;
-            }
-            Map<Integer, Integer> m = new HashMap<>();
-            m.put(i, c);
-            if (c + 1 <= gr.len[i]) merge(m, reach[i][c + 1]);
             if (succ != null) {
                 for (int k = 0; k < succ.length; k += 2) {
-                    m.merge(succ[k], succ[k + 1], Math::min);
-                    merge(m, reach[succ[k]][succ[k + 1]]);
+                    if (--waiting[succ[k]][succ[k + 1]] == 0) {
+                        if (tail + 2 > queue.length) queue = Arrays.copyOf(queue, queue.length * 2);
+                        queue[tail++] = succ[k];
+                        queue[tail++] = succ[k + 1];
+                    }
                 }
             }
-            reach[i][c] = m;
-            stack.remove(stack.size() - 1);
+        }
+        int ranks = g.np();
+        int[] need = new int[ranks];
+        List<List<int[]>> all = new ArrayList<>();
+        for (int i = 0; i < ranks; i++) {
+            List<int[]> iv = new ArrayList<>();
+            for (int c = 1; c <= gr.len[i]; c++) {
+                int[] s = gr.matchedSend[i][c];
+                if (s == null) continue;
+                Vec at = r[s[0]][s[1]];
+                int t = at == null ? 0 : at.get(i); // null only on a cyclic graph, which G(S) never is
+                iv.add(new int[] {t, c});
+            }
+            need[i] = maxOverlap(iv);
+            all.add(iv);
+        }
+        return new Result(model, need, all);
+    }
+
+    /** Deltas longer than this are folded into a new dense base. */
+    static final int DELTA_LIMIT = 48;
+
+    /** A backward vector: max(base[i], delta value of i); 0 = no vertex of process i reaches here. */
+    private record Vec(Base base, int[] keys, int[] vals) {
+        static final Vec EMPTY = new Vec(null, new int[0], new int[0]);
+
+        int get(int i) {
+            int b = base == null ? 0 : base.values[i];
+            int k = Arrays.binarySearch(keys, i);
+            return k >= 0 ? Math.max(b, vals[k]) : b;
         }
     }
 
-    private static void merge(Map<Integer, Integer> into, Map<Integer, Integer> from) {
-        if (from == null) return; // only on a cyclic graph, which G(S) of a completed execution is not
-        for (Map.Entry<Integer, Integer> e : from.entrySet()) into.merge(e.getKey(), e.getValue(), Math::min);
+    /** A frozen dense vector and the bases it is known to dominate. */
+    private static final class Base {
+        final int id;
+        final int[] values;
+        final java.util.BitSet dominates = new java.util.BitSet();
+
+        Base(int id, int[] values) {
+            this.id = id;
+            this.values = values;
+            dominates.set(id);
+        }
+
+        boolean covers(Base other) {
+            return other == null || dominates.get(other.id);
+        }
+    }
+
+    /** Creates and merges bases; merged pairs are cached so a hub's many inputs share one result. */
+    private static final class Bases {
+        final int n, limit;
+        int next;
+        final Map<Long, Base> merged = new HashMap<>();
+
+        Bases(int n, int limit) {
+            this.n = n;
+            this.limit = limit;
+        }
+
+        Vec merge(Vec a, Vec b) {
+            if (b == null || b == Vec.EMPTY) return a;
+            if (a == Vec.EMPTY) return b;
+            Base base;
+            if (a.base == b.base || (a.base != null && a.base.covers(b.base))) base = a.base;
+            else if (b.base != null && b.base.covers(a.base)) base = b.base;
+            else base = join(a.base, b.base);
+            return delta(base, a, b, -1, 0);
+        }
+
+        Vec with(Vec v, int i, int c) {
+            return delta(v.base, v, null, i, c);
+        }
+
+        private Base join(Base x, Base y) {
+            long key = ((long) Math.min(x.id, y.id) << 32) | Math.max(x.id, y.id);
+            Base m = merged.get(key);
+            if (m != null) return m;
+            int[] vals = x.values.clone();
+            for (int k = 0; k < n; k++) vals[k] = Math.max(vals[k], y.values[k]);
+            m = new Base(next++, vals);
+            m.dominates.or(x.dominates);
+            m.dominates.or(y.dominates);
+            merged.put(key, m);
+            return m;
+        }
+
+        /** The union of the deltas of a and b (b may be null) plus (i, c) when i >= 0, over base. */
+        private Vec delta(Base base, Vec a, Vec b, int i, int c) {
+            int la = a.keys.length, lb = b == null ? 0 : b.keys.length;
+            int[] keys = new int[la + lb + 1], vals = new int[la + lb + 1];
+            int x = 0, y = 0, m = 0;
+            boolean own = i < 0;
+            while (x < la || y < lb || !own) {
+                int ka = x < la ? a.keys[x] : Integer.MAX_VALUE;
+                int kb = y < lb ? b.keys[y] : Integer.MAX_VALUE;
+                int ko = own ? Integer.MAX_VALUE : i;
+                int k = Math.min(ka, Math.min(kb, ko));
+                int v = 0;
+                if (ka == k) v = Math.max(v, a.vals[x++]);
+                if (kb == k) v = Math.max(v, b.vals[y++]);
+                if (ko == k) {
+                    v = Math.max(v, c);
+                    own = true;
+                }
+                if (base == null || v > base.values[k]) {
+                    keys[m] = k;
+                    vals[m++] = v;
+                }
+            }
+            if (m > limit) {
+                int[] dense = base == null ? new int[n] : base.values.clone();
+                for (int k = 0; k < m; k++) dense[keys[k]] = Math.max(dense[keys[k]], vals[k]);
+                Base fresh = new Base(next++, dense);
+                if (base != null) fresh.dominates.or(base.dominates);
+                return new Vec(fresh, new int[0], new int[0]);
+            }
+            return new Vec(base, Arrays.copyOf(keys, m), Arrays.copyOf(vals, m));
+        }
     }
 
     /** The paper's dense O(|V|·n) vectors: the reference oracle for tests. */
