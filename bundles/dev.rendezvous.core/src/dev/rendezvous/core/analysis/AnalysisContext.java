@@ -8,6 +8,8 @@ import dev.rendezvous.core.extract.Budgets;
 import dev.rendezvous.core.extract.Extractor;
 import dev.rendezvous.core.extract.Program;
 import dev.rendezvous.core.semantics.BufferPolicy;
+import dev.rendezvous.core.semantics.RunOutcome;
+import dev.rendezvous.core.semantics.ZeroBufferReplay;
 import dev.rendezvous.core.semantics.Explorer;
 import dev.rendezvous.core.semantics.Explorer.Exploration;
 
@@ -81,7 +83,29 @@ public final class AnalysisContext {
     }
 
     public synchronized Exploration explore(BufferPolicy policy) {
-        return explorations.computeIfAbsent(policy, p -> exploreWith(p, null));
+        Exploration e = explorations.get(policy);
+        if (e == null && policy == BufferPolicy.ZERO) e = zeroByReplay();
+        if (e == null) e = exploreWith(policy, null);
+        explorations.put(policy, e);
+        return e;
+    }
+
+    /**
+     * The zero-buffer exploration without re-running the program, when the buffered run is the only
+     * execution (no wildcard, probe or unknown-branch decision) and its replay under zero buffering
+     * completes ({@link ZeroBufferReplay}); null otherwise. Halves the cost of clean deterministic
+     * programs, which is most of what a process-count sweep analyses.
+     */
+    private Exploration zeroByReplay() {
+        Exploration u = explorations.get(BufferPolicy.UNBOUNDED);
+        if (u == null || !u.complete() || u.runs().size() != 1 || u.hadChoices()) return null;
+        RunOutcome run = u.first();
+        if (!ZeroBufferReplay.completes(run)) return null;
+        List<RunOutcome.Match> unbuffered = run.matches().stream().map(m -> new RunOutcome.Match(m.send(), m.recv(), false)).toList();
+        RunOutcome zero = new RunOutcome(BufferPolicy.ZERO, run.traces(), unbuffered, run.blocked(), run.orphans(),
+                run.collectives(), run.leakedRequests(), run.aborted(), run.done(), run.decisions(), run.wildcardDecisions(),
+                run.timedOut());
+        return new Exploration(BufferPolicy.ZERO, List.of(zero), true);
     }
 
     /** Explores the receive-buffer model with the given token pools (BSP); not cached. */

@@ -7,7 +7,19 @@ import dev.rendezvous.core.extract.Values.Unknown;
 final class Operators {
     private Operators() {}
 
+    /** Parsed literals by token text (values are immutable, so one cache serves every interpreter). */
+    private static final java.util.concurrent.ConcurrentHashMap<String, Object> LITERALS = new java.util.concurrent.ConcurrentHashMap<>();
+
     static Object number(String token) {
+        Object v = LITERALS.get(token);
+        if (v == null) {
+            v = parseNumber(token);
+            if (LITERALS.size() < 100_000) LITERALS.put(token, v);
+        }
+        return v;
+    }
+
+    private static Object parseNumber(String token) {
         String t = token.replace("_", "");
         try {
             char last = Character.toLowerCase(t.charAt(t.length() - 1));

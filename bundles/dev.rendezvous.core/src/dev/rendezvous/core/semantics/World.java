@@ -323,7 +323,21 @@ public final class World {
             runnable.add(rs);
         }
         try {
-            schedule();
+            // the scheduler is itself a virtual thread: hand-offs between it and the ranks are then
+            // continuation switches instead of parking and waking a platform thread
+            Throwable[] failure = {null};
+            Thread scheduler = Thread.ofVirtual().name("rendezvous-scheduler").start(() -> {
+                try {
+                    schedule();
+                } catch (RuntimeException | Error e) {
+                    failure[0] = e;
+                }
+            });
+            scheduler.join();
+            if (failure[0] instanceof RuntimeException re) throw re;
+            if (failure[0] instanceof Error er) throw er;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } finally {
             over = true;
             for (RankState rs : ranks) {

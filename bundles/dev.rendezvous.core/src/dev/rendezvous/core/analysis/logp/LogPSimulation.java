@@ -67,7 +67,22 @@ public final class LogPSimulation {
         // process ranks in order of their clocks; a rank waiting for a message or a collective yields
         PriorityQueue<Integer> ready = new PriorityQueue<>((a, b) -> clock[a] != clock[b] ? Long.compare(clock[a], clock[b]) : a - b);
         for (int i = 0; i < n; i++) ready.add(i);
-        Map<String, List<Integer>> collArrivals = new HashMap<>();
+        Map<String, java.util.LinkedHashSet<Integer>> collArrivals = new HashMap<>();
+        // each collective event's instance key (communicator # occurrence) and each instance's member count
+        String[][] instanceOf = new String[g.np()][];
+        Map<String, Integer> memberCount = new HashMap<>();
+        for (int r = 0; r < g.np(); r++) {
+            List<Event> tr = g.trace(r);
+            instanceOf[r] = new String[tr.size()];
+            Map<Integer, Integer> seen = new HashMap<>();
+            for (int i = 0; i < tr.size(); i++) {
+                Event x = tr.get(i);
+                if (x.op().kind() != Op.Kind.COLLECTIVE) continue;
+                String key = x.comm() + "#" + (seen.merge(x.comm(), 1, Integer::sum) - 1);
+                instanceOf[r][i] = key;
+                memberCount.merge(key, 1, Integer::sum);
+            }
+        }
         Map<Integer, List<Integer>> waitingFor = new HashMap<>();
         int guard = 0;
         while (!ready.isEmpty() && guard++ < 50_000_000) {
@@ -120,10 +135,10 @@ public final class LogPSimulation {
                     }
                 }
                 if (k == Op.Kind.COLLECTIVE) {
-                    String key = e.comm() + "#" + collectiveIndex(t, pc[r]);
-                    List<Integer> arrived = collArrivals.computeIfAbsent(key, x -> new ArrayList<>());
-                    if (!arrived.contains(r)) arrived.add(r);
-                    int members = membersOf(g, e, t, pc[r]);
+                    String key = instanceOf[r][pc[r]];
+                    java.util.LinkedHashSet<Integer> arrived = collArrivals.computeIfAbsent(key, x -> new java.util.LinkedHashSet<>());
+                    arrived.add(r);
+                    int members = memberCount.get(key);
                     if (arrived.size() < members) {
                         blocked = true;
                         continue;
@@ -147,32 +162,6 @@ public final class LogPSimulation {
         List<Superstep> steps = supersteps(g, p);
         long bsp = steps.stream().mapToLong(Superstep::cost).sum();
         return new Result(p, makespan, stall, stalls, steps, bsp);
-    }
-
-    private static int collectiveIndex(List<Event> t, int upTo) {
-        int c = 0;
-        int comm = t.get(upTo).comm();
-        for (int i = 0; i < upTo; i++) if (t.get(i).op().kind() == Op.Kind.COLLECTIVE && t.get(i).comm() == comm) c++;
-        return c;
-    }
-
-    /** How many ranks take part in the collective (ranks whose trace has the same instance). */
-    private static int membersOf(CommGraph g, Event e, List<Event> t, int at) {
-        int idx = collectiveIndex(t, at);
-        int count = 0;
-        for (int r = 0; r < g.np(); r++) {
-            int c = 0;
-            for (Event x : g.trace(r)) {
-                if (x.op().kind() == Op.Kind.COLLECTIVE && x.comm() == e.comm()) {
-                    if (c == idx) {
-                        count++;
-                        break;
-                    }
-                    c++;
-                }
-            }
-        }
-        return count;
     }
 
     /** BSP pricing: supersteps end at collectives; h = most messages sent or received by one rank. */
