@@ -26,6 +26,8 @@ public final class HappensBefore {
     private final List<Event> events = new ArrayList<>();
     private final List<List<Integer>> succ = new ArrayList<>();
     private final Map<Long, Boolean> memo = new HashMap<>();
+    /** Edges that exist only because a send is not buffered: receive -> completion of that send. */
+    private final Map<Long, Event> removableBy = new HashMap<>();
 
     HappensBefore(CommGraph g) {
         for (int r = 0; r < g.np(); r++) for (Event e : g.trace(r)) node(e);
@@ -53,7 +55,12 @@ public final class HappensBefore {
             Event c = completion(g, m.recv());
             if (c != null) edge(m.send(), c);
             Event d = completion(g, m.send());
-            if (d != null) edge(m.recv(), d);
+            if (d != null && m.send() != d) {
+                edge(m.recv(), d);
+                if (!m.send().op().isSynchronous() && m.send().op().kind() == Op.Kind.SEND) {
+                    removableBy.put(((long) node(m.recv()) << 32) | node(d), m.send());
+                }
+            }
         }
     }
 
@@ -105,6 +112,39 @@ public final class HappensBefore {
         }
         memo.put(key, found);
         return found;
+    }
+
+    /**
+     * Whether {@code a} still happens before {@code b} when the given standard sends are buffered:
+     * a buffered send completes without its receive (slack paper §2: its wait becomes a no-op), so
+     * the edge from the matching receive to the send's completion is gone.
+     */
+    public boolean beforeBuffering(Event a, Event b, java.util.Set<Event> buffered) {
+        if (buffered.isEmpty()) return before(a, b);
+        Integer x = id.get(a), y = id.get(b);
+        if (x == null || y == null || x.equals(y)) return false;
+        boolean[] seen = new boolean[events.size()];
+        java.util.ArrayDeque<Integer> q = new java.util.ArrayDeque<>();
+        q.add(x);
+        seen[x] = true;
+        while (!q.isEmpty()) {
+            int u = q.poll();
+            for (int n : succ.get(u)) {
+                Event by = removableBy.get(((long) u << 32) | n);
+                if (by != null && buffered.contains(by)) continue;
+                if (n == y) return true;
+                if (!seen[n]) {
+                    seen[n] = true;
+                    q.add(n);
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The sends whose buffering removes an edge of this graph (the candidates for culprit sends). */
+    public java.util.Collection<Event> bufferableSends() {
+        return new java.util.LinkedHashSet<>(removableBy.values());
     }
 
     /** Neither happens before the other. */

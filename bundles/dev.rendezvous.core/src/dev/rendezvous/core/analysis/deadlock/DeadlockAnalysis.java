@@ -8,6 +8,7 @@ import java.util.Map;
 import dev.rendezvous.core.analysis.AnalysisContext;
 import dev.rendezvous.core.fix.Fixes;
 import dev.rendezvous.core.model.Event;
+import dev.rendezvous.core.graph.CommGraph;
 import dev.rendezvous.core.model.Finding;
 import dev.rendezvous.core.model.FindingKind;
 import dev.rendezvous.core.model.Related;
@@ -57,7 +58,7 @@ public final class DeadlockAnalysis {
             } else {
                 verdict = Verdict.DEADLOCK_NONDETERMINISTIC;
                 FindingKind kind = zero.anyDeadlock() ? FindingKind.MESSAGE_RACE : FindingKind.SLACK_INELASTIC;
-                findings.add(SlackInelastic.report(ctx, dl, kind, WaitForClassifier.explain(dl)));
+                findings.add(SlackInelastic.report(ctx, dl, kind, WaitForClassifier.explain(dl), potentialCulprits(zero)));
             }
         } else if (zero.anyDeadlock()) {
             verdict = Verdict.DEADLOCK_ZERO_BUFFER;
@@ -69,8 +70,9 @@ public final class DeadlockAnalysis {
             if (partial.anyDeadlock()) {
                 verdict = Verdict.DEADLOCK_PARTIAL_BUFFERING;
                 RunOutcome dl = partial.firstDeadlock();
-                findings.add(SlackInelastic.report(ctx, dl, FindingKind.SLACK_INELASTIC, WaitForClassifier.explain(dl))
-                        .withMessage(SlackInelastic.partialMessage(dl)));
+                List<PotentialCulprits.Candidate> potential = potentialCulprits(zero);
+                findings.add(SlackInelastic.report(ctx, dl, FindingKind.SLACK_INELASTIC, WaitForClassifier.explain(dl), potential)
+                        .withMessage(SlackInelastic.partialMessage(dl, potential)));
                 findings.set(findings.size() - 1, retarget(findings.get(findings.size() - 1), Verdict.DEADLOCK_PARTIAL_BUFFERING));
             }
             noteIncomplete(ctx, partial, findings);
@@ -82,6 +84,12 @@ public final class DeadlockAnalysis {
         }
         if (!ctx.checkingFix()) findings = Fixes.keepEffective(ctx, findings);
         return new Result(findings, verdict, rep);
+    }
+
+    /** POE_MSE's potential culprits on the first completed zero-buffer run (none if there is none). */
+    private static List<PotentialCulprits.Candidate> potentialCulprits(Exploration zero) {
+        RunOutcome run = zero.runs().stream().filter(RunOutcome::completed).findFirst().orElse(null);
+        return run == null ? List.of() : PotentialCulprits.find(CommGraph.of(run));
     }
 
     /** No decision of these executions is a wildcard match or a buffering choice: only data branches. */

@@ -28,7 +28,8 @@ import dev.rendezvous.core.semantics.RunOutcome;
 public final class SlackInelastic {
     private SlackInelastic() {}
 
-    static Finding report(AnalysisContext ctx, RunOutcome dl, FindingKind kind, List<WaitForClassifier.Explanation> why) {
+    static Finding report(AnalysisContext ctx, RunOutcome dl, FindingKind kind, List<WaitForClassifier.Explanation> why,
+            List<PotentialCulprits.Candidate> potential) {
         Event wildcard = null, chosen = null;
         List<Event> culprits = new ArrayList<>();
         for (RunOutcome.Match m : dl.matches()) {
@@ -85,17 +86,49 @@ public final class SlackInelastic {
         msg.append(kind == FindingKind.SLACK_INELASTIC
                 ? ". Without buffering this cannot happen: the program is not slack-elastic"
                 : ". Whether it deadlocks depends on message timing");
+        msg.append(culpritText(dl, potential, related));
         return new Finding(kind, Severity.ERROR, Verdict.DEADLOCK_NONDETERMINISTIC, msg.toString(), primary.site(),
                 ranks.stream().sorted().toList(), related, List.of(), String.join("\n", witness));
     }
 
-    static String partialMessage(RunOutcome dl) {
-        List<String> buffered = new ArrayList<>();
-        for (RunOutcome.Match m : dl.matches()) {
-            if (m.buffered()) buffered.add("rank " + m.send().rank() + " line " + m.send().site().line());
+    /**
+     * POE_MSE's potential culprits in words, each marked when the deadlocking run buffered it (an
+     * actual culprit, slack paper §3 step iv); adds each culprit to {@code related}.
+     */
+    static String culpritText(RunOutcome dl, List<PotentialCulprits.Candidate> potential, List<Related> related) {
+        StringBuilder msg = new StringBuilder();
+        java.util.Set<Event> bufferedInRun = bufferedSends(dl);
+        for (PotentialCulprits.Candidate c : potential) {
+            msg.append(". Potential culprit send").append(c.culprits().size() > 1 ? "s" : "").append(" (happens-before of the unbuffered run): buffering ");
+            List<String> names = new ArrayList<>();
+            for (Event e : c.culprits()) {
+                names.add("rank " + e.rank() + "'s " + e.op().mpjName() + " at line " + e.site().line()
+                        + (bufferedInRun.contains(e) ? " (buffered in the deadlocking run: an actual culprit)" : ""));
+                Related rel = new Related(e.site(), e.rank(), "potential culprit send: buffering it lets rank " + c.competing().rank()
+                        + "'s send at line " + c.competing().site().line() + " compete for the wildcard at line " + c.wildcard().site().line(), false);
+                if (related != null && related.stream().noneMatch(x -> x.range().equals(rel.range()))) related.add(rel);
+            }
+            msg.append(String.join(" or ", names)).append(" lets rank ").append(c.competing().rank()).append("'s ")
+                    .append(c.competing().op().mpjName()).append(" at line ").append(c.competing().site().line())
+                    .append(" compete for the wildcard receive at line ").append(c.wildcard().site().line());
         }
+        return msg.toString();
+    }
+
+    /** The standard sends the run buffered, received or not. */
+    static java.util.Set<Event> bufferedSends(RunOutcome dl) {
+        java.util.Set<Event> out = new java.util.LinkedHashSet<>();
+        for (RunOutcome.Match m : dl.matches()) if (m.buffered()) out.add(m.send());
+        for (var o : dl.orphans()) if (o.buffered() && o.event() != null) out.add(o.event());
+        return out;
+    }
+
+    static String partialMessage(RunOutcome dl, List<PotentialCulprits.Candidate> potential) {
+        List<String> buffered = new ArrayList<>();
+        for (Event e : bufferedSends(dl)) buffered.add("rank " + e.rank() + " line " + e.site().line());
         return "Deadlocks only when some standard sends are buffered and others are not (buffered here: "
-                + (buffered.isEmpty() ? "none matched" : String.join(", ", buffered)) + "); under zero and under "
-                + "unbounded buffering it completes. " + String.join("; ", dl.wildcardDecisions());
+                + (buffered.isEmpty() ? "none" : String.join(", ", buffered)) + "); under zero and under "
+                + "unbounded buffering it completes. " + String.join("; ", dl.wildcardDecisions())
+                + culpritText(dl, potential, null);
     }
 }
