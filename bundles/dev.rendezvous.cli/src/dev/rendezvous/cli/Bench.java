@@ -60,6 +60,21 @@ public final class Bench {
         }
         Collections.sort(extractTimes);
         out.printf("median extraction over the corpus at np=8: %.2f ms%n", extractTimes.get(extractTimes.size() / 2) / 1000.0);
+        out.println("## process-count sweep --np 2..64 per corpus program (whole analysis, median of 3)");
+        List<Long> sweepTimes = new ArrayList<>();
+        AnalysisOptions sweep = new AnalysisOptions(java.util.stream.IntStream.rangeClosed(2, 64).boxed().toList(), Budgets.defaults());
+        try (Stream<Path> s = Files.list(corpus.resolve("programs"))) {
+            for (Path f : s.sorted().toList()) {
+                String src = Files.readString(f);
+                long t = medianMicros(3, () -> Rendezvous.analyze(f.toString(), src, sweep, () -> false));
+                sweepTimes.add(t);
+                out.printf("%-28s %10.0f ms%n", f.getFileName(), t / 1000.0);
+            }
+        }
+        Collections.sort(sweepTimes);
+        out.printf("sweep 2..64: median %.0f ms, fastest %.0f ms, slowest %.0f ms over %d programs%n",
+                sweepTimes.get(sweepTimes.size() / 2) / 1000.0, sweepTimes.get(0) / 1000.0,
+                sweepTimes.get(sweepTimes.size() - 1) / 1000.0, sweepTimes.size());
         out.println("## scaling (median of 3)");
         out.printf("%-22s %6s %12s %10s %12s%n", "program", "np", "extract ms", "events", "heap MB");
         for (String name : List.of("Ring.java", "Stencil2D.java")) {

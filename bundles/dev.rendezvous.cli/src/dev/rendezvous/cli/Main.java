@@ -46,7 +46,7 @@ public final class Main {
     }
 
     static final String USAGE = """
-            usage: rendezvous check <file.java|folder>... [--np N | --np A..B | --np A,B,C] [--format text|json|sarif|dot] [--info]
+            usage: rendezvous check <file.java|folder>... [--np N | --np A..B | --np A,B,C] [--format text|json|sarif|dot|svg] [--info]
                           [--budget-ms MS] [--max-runs N] [--capacity 0->1=4,1->2=2] [--default-capacity N] [--logp L,o,G,delta]
                    rendezvous trace <file.java> [--np N]
                    rendezvous simulate <file.java> [--np N] [--capacity ...] [--default-capacity N]
@@ -133,8 +133,8 @@ public final class Main {
                 case "--np" -> nps = parseNps(value(args, ++i, a));
                 case "--format" -> {
                     format = value(args, ++i, a);
-                    if (!List.of("text", "json", "sarif", "dot").contains(format)) {
-                        throw new UsageException("unknown format '" + format + "' (text, json, sarif or dot)");
+                    if (!List.of("text", "json", "sarif", "dot", "svg").contains(format)) {
+                        throw new UsageException("unknown format '" + format + "' (text, json, sarif, dot or svg)");
                     }
                 }
                 case "--info" -> info = true;
@@ -179,6 +179,12 @@ public final class Main {
             case "sarif" -> out.print(dev.rendezvous.core.report.SarifReport.render(reports) + "\n");
             case "dot" -> {
                 for (FileReport f : reports) for (RunReport r : f.runs()) out.print(dev.rendezvous.core.report.DotReport.render(r));
+            }
+            case "svg" -> {
+                if (reports.size() != 1 || reports.get(0).runs().size() != 1) {
+                    throw new UsageException("--format svg draws one file at one process count");
+                }
+                out.print(dev.rendezvous.core.report.SvgReport.render(reports.get(0).runs().get(0)));
             }
             default -> out.print(TextReport.render(reports, info));
         }

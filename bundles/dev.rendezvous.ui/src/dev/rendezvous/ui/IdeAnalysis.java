@@ -31,8 +31,12 @@ public final class IdeAnalysis {
 
     private IdeAnalysis() {}
 
-    public static FileReport analyze(String file, String source, BooleanSupplier cancelled) {
-        List<Integer> nps = processCounts();
+    /** One process count with the preferences' budgets and machine parameters (the graph views). */
+    public static RunReport analyzeOne(String file, String source, int np, BooleanSupplier cancelled) {
+        return Rendezvous.analyze(file, source, options(List.of(np)), cancelled).runs().get(0);
+    }
+
+    static AnalysisOptions options(List<Integer> nps) {
         Budgets b = Budgets.defaults();
         long capacity = 1;
         dev.rendezvous.core.analysis.logp.LogPSimulation.Params logp = dev.rendezvous.core.analysis.logp.LogPSimulation.Params.defaults();
@@ -47,11 +51,16 @@ public final class IdeAnalysis {
             b.maxMillis = 5_000;
             b.maxRuns = 64;
         }
-        String key = file + "\u0000" + nps + b.maxMillis + "/" + b.maxRuns + "/" + capacity + "/" + logp + "\u0000" + source.hashCode()
-                + "\u0000" + source.length();
+        return new AnalysisOptions(nps, b, java.util.Map.of(), capacity, logp);
+    }
+
+    public static FileReport analyze(String file, String source, BooleanSupplier cancelled) {
+        AnalysisOptions o = options(processCounts());
+        String key = file + "\u0000" + o.nps() + o.budgets().maxMillis + "/" + o.budgets().maxRuns + "/" + o.defaultCapacity() + "/"
+                + o.logp() + "\u0000" + source.hashCode() + "\u0000" + source.length();
         FileReport cached = CACHE.get(key);
         if (cached != null) return cached;
-        FileReport r = Rendezvous.analyze(file, source, new AnalysisOptions(nps, b, java.util.Map.of(), capacity, logp), cancelled);
+        FileReport r = Rendezvous.analyze(file, source, o, cancelled);
         if (!cancelled.getAsBoolean()) {
             if (CACHE.size() > 64) CACHE.clear();
             CACHE.put(key, r);
@@ -69,10 +78,21 @@ public final class IdeAnalysis {
                 where.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(r.np());
             }
         }
+        java.util.Set<String> hidden = java.util.Set.of();
+        Map<String, dev.rendezvous.core.model.Severity> severity = Map.of();
+        RendezvousPlugin plugin = RendezvousPlugin.getDefault();
+        if (plugin != null) {
+            hidden = RendezvousPreferences.parseKinds(plugin.getPreferenceStore().getString(RendezvousPreferences.DISABLED_KINDS));
+            severity = RendezvousPreferences.parseSeverities(plugin.getPreferenceStore().getString(RendezvousPreferences.SEVERITIES));
+        }
         List<Finding> out = new ArrayList<>();
         for (Map.Entry<String, Finding> e : byKey.entrySet()) {
             List<Integer> nps = where.get(e.getKey());
             Finding f = e.getValue();
+            if (hidden.contains(f.kind().id())) continue;
+            dev.rendezvous.core.model.Severity chosen = severity.get(f.kind().id());
+            if (chosen != null) f = new Finding(f.kind(), chosen, f.verdict(), f.message(), f.range(), f.ranks(), f.related(),
+                    f.fixes(), f.witness());
             out.add(f.withMessage(f.message() + " (np=" + joined(nps) + ")"));
         }
         return out;

@@ -23,6 +23,10 @@ public final class RendezvousPreferences extends FieldEditorPreferencePage imple
     public static final String MAX_RUNS = "maxRuns";
     public static final String CAPACITY = "defaultCapacity";
     public static final String LOGP = "logp";
+    /** Finding kinds not shown (comma-separated ids, e.g. "logp-stall,buffer-requirement"). */
+    public static final String DISABLED_KINDS = "disabledKinds";
+    /** Severity per kind ("request-leak=warning,dummy-interval=info"; error, warning or info). */
+    public static final String SEVERITIES = "severities";
 
     public RendezvousPreferences() {
         super(GRID);
@@ -47,6 +51,31 @@ public final class RendezvousPreferences extends FieldEditorPreferencePage imple
         cap.setValidRange(1, 1_000_000);
         addField(cap);
         addField(new StringFieldEditor(LOGP, "LogP parameters L,o,G,\u03b4:", getFieldEditorParent()));
+        addField(new StringFieldEditor(DISABLED_KINDS, "Finding kinds to hide (ids, comma-separated):", getFieldEditorParent()));
+        addField(new StringFieldEditor(SEVERITIES, "Severity per kind (kind=error|warning|info, ...):", getFieldEditorParent()));
+    }
+
+    /** The kinds the user switched off. */
+    public static java.util.Set<String> parseKinds(String text) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (String k : text == null ? new String[0] : text.split(",")) if (!k.isBlank()) out.add(k.trim());
+        return out;
+    }
+
+    /** kind id -> severity the user chose; unknown severities are ignored. */
+    public static java.util.Map<String, dev.rendezvous.core.model.Severity> parseSeverities(String text) {
+        java.util.Map<String, dev.rendezvous.core.model.Severity> out = new java.util.HashMap<>();
+        for (String part : text == null ? new String[0] : text.split(",")) {
+            String[] kv = part.split("=");
+            if (kv.length != 2) continue;
+            switch (kv[1].trim().toLowerCase(java.util.Locale.ROOT)) {
+                case "error" -> out.put(kv[0].trim(), dev.rendezvous.core.model.Severity.ERROR);
+                case "warning" -> out.put(kv[0].trim(), dev.rendezvous.core.model.Severity.WARNING);
+                case "info" -> out.put(kv[0].trim(), dev.rendezvous.core.model.Severity.INFO);
+                default -> { }
+            }
+        }
+        return out;
     }
 
     /** Sets the defaults (registered as a preference initializer in plugin.xml). */
@@ -59,6 +88,8 @@ public final class RendezvousPreferences extends FieldEditorPreferencePage imple
             s.setDefault(MAX_RUNS, 64);
             s.setDefault(CAPACITY, 1);
             s.setDefault(LOGP, "16,1,4,16");
+            s.setDefault(DISABLED_KINDS, "");
+            s.setDefault(SEVERITIES, "");
         }
     }
 

@@ -43,7 +43,7 @@ public final class JsonReport {
             for (var d : r.dummyIntervals()) {
                 j.open('{').key("from").value(d.from()).key("to").value(d.to()).key("propagation")
                         .raw(d.propagation() == null ? "null" : d.propagation().toString()).key("nonPropagation")
-                        .raw(d.nonPropagation() == null ? "null" : d.nonPropagation().toString()).close('}');
+                        .raw(d.nonPropagation() == null ? "null" : d.nonPropagation().toString()).key("capacity").raw(Long.toString(d.capacity())).close('}');
             }
             j.close(']');
         }

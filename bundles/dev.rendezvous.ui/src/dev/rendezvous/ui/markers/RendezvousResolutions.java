@@ -114,7 +114,14 @@ public final class RendezvousResolutions implements IMarkerResolutionGenerator2 
                 if (doc == null) return;
                 MultiTextEdit edit = new MultiTextEdit();
                 for (TextEdit e : fix.edits()) edit.addChild(new ReplaceEdit(e.offset(), e.length(), e.text()));
-                edit.apply(doc);
+                // one undo step for the whole fix, however many places it edits
+                org.eclipse.text.undo.IDocumentUndoManager undo = org.eclipse.text.undo.DocumentUndoManagerRegistry.getDocumentUndoManager(doc);
+                if (undo != null) undo.beginCompoundChange();
+                try {
+                    edit.apply(doc);
+                } finally {
+                    if (undo != null) undo.endCompoundChange();
+                }
                 if (!openElsewhere) m.getTextFileBuffer(file.getFullPath(), LocationKind.IFILE).commit(null, true);
             } catch (CoreException | MalformedTreeException | BadLocationException e) {
                 RendezvousPlugin.log("Could not apply the fix '" + fix.label() + "'", e);

@@ -53,8 +53,11 @@ import dev.rendezvous.core.semantics.RunOutcome;
 /**
  * The Communication Graph: one horizontal lane per rank, the rank's operations in program order
  * along it, an arrow from each send to the receive that took its message. Operations that take
- * part in an error finding (the Sends of a cycle) are red. Clicking an operation selects its line
- * in the editor. The analysis runs in a job, never on the UI thread.
+ * part in an error finding (the Sends of a cycle) are red; a wildcard receive also gets dashed
+ * arrows from the other sends that could have matched it; under each lane, orange bars are the
+ * rank's NBAP receive intervals (buffer paper §6: where they stack k deep, the rank needs k
+ * buffers). Clicking an operation selects its line in the editor. Zoom and PNG/SVG export are on
+ * the view's toolbar. The analysis runs in a job, never on the UI thread.
  */
 public final class CommunicationGraphView extends ViewPart {
     public static final String ID = "dev.rendezvous.ui.views.CommunicationGraph";
@@ -63,13 +66,17 @@ public final class CommunicationGraphView extends ViewPart {
     private static final int LANE_H = 56, COL_W = 132, LEFT = 70, TOP = 30, NODE_W = 118, NODE_H = 22;
     private static final Color RED = new Color(null, 220, 40, 40);
     private static final Color NODE_BG = new Color(null, 235, 242, 252);
+    private static final Color ORANGE = new Color(null, 230, 140, 20);
+    private static final Color BAR = new Color(null, 245, 180, 90);
 
     private FigureCanvas canvas;
     private Spinner npSpinner;
     private Label title;
     private ITextEditor editor;
     private String file, source;
-    private int lanes, arcs, redNodes;
+    private int lanes, arcs, redNodes, wildcardArcs, bufferBars;
+    private org.eclipse.draw2d.ScalableLayeredPane zoomPane;
+    private RunReport lastReport;
     private long lastRenderMillis;
     private Job job;
 
@@ -89,6 +96,77 @@ public final class CommunicationGraphView extends ViewPart {
         title = new Label("Open an MPJ program and choose Show Communication Graph");
         empty.add(title, new Rectangle(10, 5, 600, 20));
         canvas.setContents(empty);
+        var toolbar = getViewSite().getActionBars().getToolBarManager();
+        toolbar.add(action("Zoom In", () -> zoom(1.25)));
+        toolbar.add(action("Zoom Out", () -> zoom(0.8)));
+        toolbar.add(action("100%", () -> setZoom(1.0)));
+        toolbar.add(action("Export PNG...", () -> exportWithDialog("png")));
+        toolbar.add(action("Export SVG...", () -> exportWithDialog("svg")));
+    }
+
+    private static org.eclipse.jface.action.Action action(String text, Runnable r) {
+        return new org.eclipse.jface.action.Action(text) {
+            @Override
+            public void run() {
+                r.run();
+            }
+        };
+    }
+
+    private void zoom(double factor) {
+        if (zoomPane != null) setZoom(zoomPane.getScale() * factor);
+    }
+
+    /** Sets the zoom (0.1 to 4). */
+    public void setZoom(double scale) {
+        if (zoomPane != null) zoomPane.setScale(Math.max(0.1, Math.min(4.0, scale)));
+    }
+
+    public double zoom() {
+        return zoomPane == null ? 1.0 : zoomPane.getScale();
+    }
+
+    private void exportWithDialog(String ext) {
+        org.eclipse.swt.widgets.FileDialog d = new org.eclipse.swt.widgets.FileDialog(canvas.getShell(), SWT.SAVE);
+        d.setFilterExtensions(new String[] {"*." + ext});
+        d.setFileName("communication-graph." + ext);
+        String path = d.open();
+        if (path == null) return;
+        try {
+            if (ext.equals("png")) exportPng(java.nio.file.Path.of(path));
+            else exportSvg(java.nio.file.Path.of(path));
+        } catch (java.io.IOException e) {
+            org.eclipse.jface.dialogs.MessageDialog.openError(canvas.getShell(), "Export failed", e.getMessage());
+        }
+    }
+
+    /** Writes the drawn graph as a PNG (at the current zoom). */
+    public void exportPng(java.nio.file.Path out) throws java.io.IOException {
+        if (zoomPane == null) throw new java.io.IOException("nothing drawn yet");
+        org.eclipse.draw2d.geometry.Dimension size = zoomPane.getPreferredSize();
+        org.eclipse.swt.graphics.Image image = new org.eclipse.swt.graphics.Image(Display.getDefault(), Math.max(1, size.width),
+                Math.max(1, size.height));
+        org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(image);
+        try {
+            org.eclipse.draw2d.SWTGraphics g = new org.eclipse.draw2d.SWTGraphics(gc);
+            g.setBackgroundColor(ColorConstants.white);
+            g.fillRectangle(0, 0, size.width, size.height);
+            g.translate(-zoomPane.getBounds().x, -zoomPane.getBounds().y);
+            zoomPane.paint(g);
+            g.dispose();
+            org.eclipse.swt.graphics.ImageLoader loader = new org.eclipse.swt.graphics.ImageLoader();
+            loader.data = new org.eclipse.swt.graphics.ImageData[] {image.getImageData()};
+            loader.save(out.toString(), SWT.IMAGE_PNG);
+        } finally {
+            gc.dispose();
+            image.dispose();
+        }
+    }
+
+    /** Writes the graph as SVG, drawn by the core's SVG renderer (the same as {@code --format svg}). */
+    public void exportSvg(java.nio.file.Path out) throws java.io.IOException {
+        if (lastReport == null) throw new java.io.IOException("nothing drawn yet");
+        java.nio.file.Files.writeString(out, dev.rendezvous.core.report.SvgReport.render(lastReport));
     }
 
     /** Shows the program of a text editor (used by the command and the tests). */
@@ -145,7 +223,8 @@ public final class CommunicationGraphView extends ViewPart {
         Label head = new Label(file + "  np=" + r.np() + "  verdict: " + verdict);
         head.setForegroundColor(r.hasErrors() ? RED : ColorConstants.darkGreen);
         root.add(head, new Rectangle(8, 4, 900, 20));
-        lanes = arcs = redNodes = 0;
+        lanes = arcs = redNodes = wildcardArcs = bufferBars = 0;
+        lastReport = r;
         if (g == null) {
             setContents(root);
             return;
@@ -213,12 +292,88 @@ public final class CommunicationGraphView extends ViewPart {
             root.add(c);
             arcs++;
         }
+        for (Event[] w : wildcardCandidates(g)) {
+            IFigure a = nodes.get(w[0]), b = nodes.get(w[1]);
+            if (a == null || b == null) continue;
+            PolylineConnection c = new PolylineConnection();
+            c.setSourceAnchor(new ChopboxAnchor(a));
+            c.setTargetAnchor(new ChopboxAnchor(b));
+            c.setTargetDecoration(new PolygonDecoration());
+            c.setLineStyle(SWT.LINE_DASH);
+            c.setForegroundColor(ORANGE);
+            c.setToolTip(new Label("could also match: rank " + w[0].rank() + " " + w[0].describe() + " at line " + w[0].site().line()));
+            root.add(c);
+            wildcardArcs++;
+        }
+        if (r.buffers() != null) {
+            for (int rank = 0; rank < shown; rank++) {
+                List<int[]> iv = r.buffers().receiveIntervals().get(rank);
+                int y = TOP + rank * LANE_H + NODE_H + 3;
+                List<Integer> rowEnds = new java.util.ArrayList<>();
+                for (int[] x : iv) {
+                    int from = r.buffers().eventAt(rank, x[0]), to = r.buffers().eventAt(rank, x[1]);
+                    int x0 = from < 0 ? LEFT : LEFT + 4 + from * COL_W + NODE_W / 2;
+                    int x1 = to < 0 ? x0 + 6 : LEFT + 4 + to * COL_W + NODE_W / 2;
+                    int row = 0;
+                    while (row < rowEnds.size() && rowEnds.get(row) >= x0) row++;
+                    if (row == rowEnds.size()) rowEnds.add(x1);
+                    else rowEnds.set(row, x1);
+                    RectangleFigure bar = new RectangleFigure();
+                    bar.setBackgroundColor(BAR);
+                    bar.setForegroundColor(ORANGE);
+                    bar.setToolTip(new Label("receive buffer interval: the message for the receive at line "
+                            + (to < 0 ? "?" : g.trace(rank).get(to).site().line()) + " may wait in a buffer over this span"));
+                    root.add(bar, new Rectangle(x0, y + row * 5, Math.max(4, x1 - x0), 4));
+                    bufferBars++;
+                }
+                if (r.buffers().receiveModel()[rank] > 0) {
+                    Label need = new Label(r.buffers().receiveModel()[rank] + " buf");
+                    need.setForegroundColor(ORANGE);
+                    root.add(need, new Rectangle(4, TOP + rank * LANE_H + 20, LEFT - 8, 16));
+                }
+            }
+        }
         setContents(root);
         lastRenderMillis = (System.nanoTime() - t0) / 1_000_000L;
     }
 
     private void setContents(Figure root) {
-        canvas.setContents(root);
+        double scale = zoomPane == null ? 1.0 : zoomPane.getScale();
+        zoomPane = new org.eclipse.draw2d.ScalableLayeredPane();
+        zoomPane.setLayoutManager(new org.eclipse.draw2d.StackLayout());
+        zoomPane.add(root);
+        zoomPane.setScale(scale);
+        canvas.setContents(zoomPane);
+    }
+
+    /**
+     * For each wildcard receive, the other sends of this run that could have matched it: sends to
+     * its rank on its communicator with an acceptable tag that a receive of that rank at or after
+     * it took (so they were not consumed before the wildcard was posted).
+     */
+    static List<Event[]> wildcardCandidates(CommGraph g) {
+        List<Event[]> out = new java.util.ArrayList<>();
+        for (RunOutcome.Match m : g.arcs()) {
+            Event r = m.recv();
+            boolean sr = r.op().kind() == Op.Kind.SENDRECV;
+            if ((sr ? r.recvPeer() : r.peer()) != dev.rendezvous.core.model.Peer.ANY) continue;
+            int tag = sr ? r.recvTag() : r.tag();
+            for (RunOutcome.Match o : g.arcs()) {
+                Event s = o.send();
+                if (s == m.send() || o.recv().rank() != r.rank() || o.recv().index() < r.index() || s.comm() != r.comm()) continue;
+                if (tag != dev.rendezvous.core.model.Peer.ANY && s.tag() != tag) continue;
+                out.add(new Event[] {s, r});
+            }
+        }
+        return out;
+    }
+
+    public int wildcardArcCount() {
+        return wildcardArcs;
+    }
+
+    public int bufferBarCount() {
+        return bufferBars;
     }
 
     private void select(Event e) {

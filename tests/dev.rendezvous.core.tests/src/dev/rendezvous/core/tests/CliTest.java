@@ -68,6 +68,27 @@ class CliTest {
     }
 
     @Test
+    void svgDrawsLanesArcsAndTheRedCycle() {
+        Result svg = run("check", Repo.examples().resolve("HeadToHead.java").toString(), "--np", "2", "--format", "svg");
+        assertEquals(1, svg.code());
+        assertTrue(svg.out().startsWith("<svg"), svg.out());
+        assertTrue(svg.out().contains(">rank 1<"), "a lane per rank");
+        assertEquals(2, svg.out().split("marker-end", -1).length - 1, "one arrow per message");
+        assertEquals(2, svg.out().split("fill=\"#dc2828\" stroke", -1).length - 1, "both Sends of the cycle are red");
+        assertEquals(2, run("check", Repo.examples().toString(), "--np", "2", "--format", "svg").code(), "one file and np only");
+    }
+
+    @Test
+    void simulateRunsTheChannelModel() {
+        Result r = run("simulate", Repo.corpus().resolve("programs/FilterDiamondPlain.java").toString(), "--np", "4",
+                "--capacity", "0->1=2,0->2=1,1->3=3,2->3=2");
+        assertEquals(1, r.code(), "deadlocks without dummies: " + r.out());
+        assertTrue(r.out().contains("Algorithm 4 intervals {0->2=5, 0->1=3}") || r.out().contains("Algorithm 4 intervals {0->1=3, 0->2=5}"), r.out());
+        assertTrue(r.out().lines().filter(l -> l.contains("Algorithm 4") || l.contains("Algorithm 6"))
+                .allMatch(l -> l.contains("deadlocked 0/")), r.out());
+    }
+
+    @Test
     void cleanProgramExitsZero() {
         Result r = run("check", Repo.examples().resolve("HeadToHeadSendrecv.java").toString(), "--np", "2", "--format", "json");
         assertEquals(0, r.code(), r.out() + r.err());

@@ -61,4 +61,23 @@ class QuickFixTest {
             }
         }
     }
+
+    @Test
+    void aFixAppliedInTheEditorIsUndoneInOneStep() throws Exception {
+        IFile file = copyOfHeadToHead("undo");
+        org.eclipse.ui.IWorkbenchPage page = org.eclipse.ui.PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+        org.eclipse.ui.texteditor.ITextEditor editor = (org.eclipse.ui.texteditor.ITextEditor) IDE.openEditor(page, file);
+        org.eclipse.jface.text.IDocument doc = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+        String before = doc.get();
+        IMarker marker = Arrays.stream(file.findMarkers(RendezvousMarkers.TYPE, true, IResource.DEPTH_ZERO))
+                .filter(m -> m.getAttribute(IMarker.LINE_NUMBER, -1) == 19).findFirst().orElseThrow();
+        IMarkerResolution[] fixes = IDE.getMarkerHelpRegistry().getResolutions(marker);
+        IMarkerResolution isend = Arrays.stream(fixes).filter(f -> f.getLabel().contains("Isend")).findFirst().orElseThrow();
+        isend.run(marker); // two edits: the Send becomes Isend, a Wait goes after the Recv
+        assertTrue(doc.get().contains("Isend") && doc.get().contains(".Wait();"), "the fix is in the open editor, unsaved");
+        assertTrue(editor.isDirty(), "the change waits for the user to save it");
+        editor.getAdapter(org.eclipse.jface.text.ITextOperationTarget.class).doOperation(org.eclipse.jface.text.ITextOperationTarget.UNDO);
+        assertEquals(before, doc.get(), "one Undo restores the file");
+        editor.close(false);
+    }
 }

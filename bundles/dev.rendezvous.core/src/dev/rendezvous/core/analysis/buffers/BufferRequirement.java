@@ -23,14 +23,22 @@ public final class BufferRequirement {
      * Both models' NBAP numbers for a run, the proved minimum safe assignment (null if unproved), and
      * the receive-model intervals that explain the numbers.
      */
-    public record Buffers(int[] receiveModel, int[] sendModel, int[] minimumSafe, List<List<int[]>> receiveIntervals) {}
+    public record Buffers(int[] receiveModel, int[] sendModel, int[] minimumSafe, List<List<int[]>> receiveIntervals,
+            List<int[]> vertexEvents) {
+
+        /** Trace index of the event that ends/starts at vertex c of a rank's intervals (-1: the start). */
+        public int eventAt(int rank, int c) {
+            int[] v = vertexEvents.get(rank);
+            return c >= 0 && c < v.length ? v[c] : -1;
+        }
+    }
 
     private BufferRequirement() {}
 
     public static Buffers compute(CommGraph g, int[] minimumSafe) {
         NonblockingBufferAllocation.Result recv = NonblockingBufferAllocation.compute(g, NonblockingBufferAllocation.Model.RECEIVE);
         return new Buffers(recv.perRank(), NonblockingBufferAllocation.compute(g, NonblockingBufferAllocation.Model.SEND).perRank(),
-                minimumSafe, recv.intervals());
+                minimumSafe, recv.intervals(), recv.vertexEvents());
     }
 
     public static List<Finding> findings(CommGraph g, Buffers b, SourceRange fallback) {
@@ -51,24 +59,38 @@ public final class BufferRequirement {
         for (int r = 0; r < g.np(); r++) {
             int need = b.receiveModel()[r];
             if (need == 0) continue;
-            List<Event> receives = new ArrayList<>();
-            for (Event e : g.trace(r)) {
-                Op.Kind k = e.op().kind();
-                if (k == Op.Kind.RECV || k == Op.Kind.SENDRECV) receives.add(e);
-            }
             List<int[]> iv = b.receiveIntervals().get(r);
-            StringBuilder why = new StringBuilder();
+            // the point where the most intervals overlap, and the receives whose messages can all be waiting there
+            int peak = 0, best = -1;
             for (int[] x : iv) {
-                if (why.length() > 0) why.append(", ");
-                why.append('[').append(x[0]).append(',').append(x[1]).append(']');
+                int p = x[0]; // closed intervals overlap most at some interval's start
+                int count = 0;
+                for (int[] y : iv) if (y[0] <= p && p <= y[1]) count++;
+                if (count > best) {
+                    best = count;
+                    peak = p;
+                }
             }
-            SourceRange at = receives.isEmpty() ? fallback : receives.get(0).site();
+            java.util.Map<Integer, Integer> waitingAt = new java.util.TreeMap<>();
+            for (int[] y : iv) {
+                if (y[0] <= peak && peak <= y[1]) {
+                    int e = b.eventAt(r, y[1]);
+                    if (e >= 0) waitingAt.merge(g.trace(r).get(e).site().line(), 1, Integer::sum);
+                }
+            }
+            List<String> recvs = new ArrayList<>();
+            waitingAt.forEach((line, n) -> recvs.add("line " + line + (n > 1 ? " (" + n + " times)" : "")));
+            int pe = b.eventAt(r, peak);
+            String where = pe < 0 ? "before its first operation" : "at its " + g.trace(r).get(pe).op().mpjName() + " on line "
+                    + g.trace(r).get(pe).site().line();
+            int firstRecvEvent = iv.isEmpty() ? -1 : b.eventAt(r, iv.get(0)[1]);
+            SourceRange at = firstRecvEvent < 0 ? fallback : g.trace(r).get(firstRecvEvent).site();
             out.add(new Finding(FindingKind.BUFFER_REQUIREMENT, Severity.INFO, Verdict.NONE,
                     "Rank " + r + " needs " + need + " receive buffer(s) so that no send to it ever blocks (NBAP; "
                             + b.sendModel()[r] + " in the send-buffer model"
                             + (b.minimumSafe() == null ? "" : "; " + b.minimumSafe()[r] + " in a minimum deadlock-free assignment")
-                            + "). Receive intervals " + why
-                            + " over its communication events overlap " + need + " deep",
+                            + "): " + where + ", the messages for its receives at " + String.join(", ", recvs)
+                            + " can all have arrived and be waiting (receive intervals overlap " + need + " deep)",
                     at, List.of(r), List.of(), List.of(), ""));
         }
         return out;

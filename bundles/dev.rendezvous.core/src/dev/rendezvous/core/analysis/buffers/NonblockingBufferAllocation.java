@@ -38,7 +38,13 @@ public final class NonblockingBufferAllocation {
     public enum Model { RECEIVE, SEND }
 
     /** Per-rank requirement with the intervals that produce it. */
-    public record Result(Model model, int[] perRank, List<List<int[]>> intervals) {}
+    /**
+     * Per-rank requirement with the intervals [t, c] that produce it (vertex numbers: 0 is the start,
+     * c the c-th communication vertex of the rank), and for each rank the trace index of the event
+     * behind each vertex ({@code vertexEvents.get(i)[c]}, -1 for the start), so that intervals can
+     * be told as source lines.
+     */
+    public record Result(Model model, int[] perRank, List<List<int[]>> intervals, List<int[]> vertexEvents) {}
 
     private NonblockingBufferAllocation() {}
 
@@ -50,6 +56,8 @@ public final class NonblockingBufferAllocation {
         final int[][][] comm;
         /** for receive vertices: the matched send (j, d); null otherwise */
         final int[][][] matchedSend;
+        /** vertexEvent[i][c]: trace index of the event of vertex c of rank i (receive-model numbering) */
+        int[][] vertexEvent;
 
         Graph(int n, int[] len, int[][][] comm, int[][][] matchedSend) {
             this.n = n;
@@ -65,32 +73,49 @@ public final class NonblockingBufferAllocation {
         Map<Event, int[]> collVertex = new IdentityHashMap<>();
         Map<String, List<Event>> instances = new java.util.LinkedHashMap<>();
         int[] lenReal = new int[np];
+        int[][] vertexEvent = new int[np][];
         for (int r = 0; r < np; r++) {
             List<Event> t = g.trace(r);
             int c = 0;
+            List<Integer> at = new ArrayList<>();
+            at.add(-1);
             Map<Integer, Integer> collSeq = new HashMap<>();
             // a non-blocking receive is a receive vertex where it completes: at the next wait
             List<Event> pendingIrecv = new ArrayList<>();
             for (Event e : t) {
                 Op.Kind k = e.op().kind();
                 if (k == Op.Kind.WAIT || k == Op.Kind.COLLECTIVE) {
-                    for (Event p : pendingIrecv) recvVertex.put(p, new int[] {r, ++c});
+                    for (Event p : pendingIrecv) {
+                        recvVertex.put(p, new int[] {r, ++c});
+                        at.add(e.index());
+                    }
                     pendingIrecv.clear();
                 }
-                if (k == Op.Kind.SEND) sendVertex.put(e, new int[] {r, ++c});
-                else if (e.op() == Op.IRECV) pendingIrecv.add(e);
-                else if (k == Op.Kind.RECV) recvVertex.put(e, new int[] {r, ++c});
-                else if (k == Op.Kind.SENDRECV) {
+                if (k == Op.Kind.SEND) {
+                    sendVertex.put(e, new int[] {r, ++c});
+                    at.add(e.index());
+                } else if (e.op() == Op.IRECV) pendingIrecv.add(e);
+                else if (k == Op.Kind.RECV) {
+                    recvVertex.put(e, new int[] {r, ++c});
+                    at.add(e.index());
+                } else if (k == Op.Kind.SENDRECV) {
                     sendVertex.put(e, new int[] {r, ++c});
                     recvVertex.put(e, new int[] {r, ++c});
+                    at.add(e.index());
+                    at.add(e.index());
                 } else if (k == Op.Kind.COLLECTIVE) {
                     collVertex.put(e, new int[] {r, ++c});
+                    at.add(e.index());
                     int seq = collSeq.merge(e.comm(), 1, Integer::sum) - 1;
                     instances.computeIfAbsent(e.comm() + "#" + seq, x -> new ArrayList<>()).add(e);
                 }
             }
-            for (Event p : pendingIrecv) recvVertex.put(p, new int[] {r, ++c});
+            for (Event p : pendingIrecv) {
+                recvVertex.put(p, new int[] {r, ++c});
+                at.add(p.index());
+            }
             lenReal[r] = c;
+            vertexEvent[r] = at.stream().mapToInt(Integer::intValue).toArray();
         }
         // collectives synchronise (modelled as the messages they exchange): one hub vertex per instance,
         // on a process of its own, with arcs from the members that give data to the hub and from the hub
@@ -143,7 +168,9 @@ public final class NonblockingBufferAllocation {
             int i = (int) (e.getKey() >> 32), c = (int) (long) e.getKey();
             comm[i][c] = e.getValue().stream().flatMapToInt(Arrays::stream).toArray();
         }
-        return new Graph(n, len, comm, matched);
+        Graph built = new Graph(n, len, comm, matched);
+        built.vertexEvent = vertexEvent;
+        return built;
     }
 
     /**
@@ -250,7 +277,7 @@ public final class NonblockingBufferAllocation {
             need[i] = maxOverlap(iv);
             all.add(iv);
         }
-        return new Result(model, need, all);
+        return new Result(model, need, all, java.util.Arrays.asList(gr.vertexEvent));
     }
 
     /** Deltas longer than this are folded into a new dense base. */
@@ -429,7 +456,7 @@ public final class NonblockingBufferAllocation {
             need[i] = maxOverlap(iv);
             all.add(iv);
         }
-        return new Result(model, need, all);
+        return new Result(model, need, all, java.util.Arrays.asList(gr.vertexEvent));
     }
 
     /** Maximum number of closed intervals [t, c] sharing a point (sweep over sorted end points). */

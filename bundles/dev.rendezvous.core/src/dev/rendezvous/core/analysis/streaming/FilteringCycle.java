@@ -23,7 +23,7 @@ public final class FilteringCycle {
     private FilteringCycle() {}
 
     /** The dummy intervals of one channel (null = infinity) for the JSON report. */
-    public record Interval(int from, int to, Long propagation, Long nonPropagation) {}
+    public record Interval(int from, int to, long capacity, Long propagation, Long nonPropagation) {}
 
     /** Intervals of every channel of a streaming pipeline with an undirected cycle; empty otherwise. */
     public static List<Interval> intervals(CommGraph g, java.util.function.ToLongBiFunction<Integer, Integer> capacity) {
@@ -36,7 +36,7 @@ public final class FilteringCycle {
         List<Interval> out = new ArrayList<>();
         for (DummyIntervals.Edge e : edges) {
             long p = prop.get(e), n = nonProp.get(e);
-            out.add(new Interval(e.from(), e.to(), p == DummyIntervals.INF ? null : p, n == DummyIntervals.INF ? null : n));
+            out.add(new Interval(e.from(), e.to(), e.capacity(), p == DummyIntervals.INF ? null : p, n == DummyIntervals.INF ? null : n));
         }
         return out;
     }
