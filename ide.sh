@@ -15,4 +15,5 @@ fi
 workspace="${1:-$here/target/ide-workspace}"
 mkdir -p "$workspace"
 launcher=$(ls "$product"/plugins/org.eclipse.equinox.launcher_*.jar | head -1)
-exec "$JAVA_HOME/bin/java" -Xmx2g -Drendezvous.examples="$here/examples" -jar "$launcher" -data "$workspace" "${@:2}"
+exec "$JAVA_HOME/bin/java" -Xmx2g -Drendezvous.examples="$here/examples" -jar "$launcher" -data "$workspace" \
+  -pluginCustomization "$here/releng/dev.rendezvous.product/plugin_customization.ini" "${@:2}"
