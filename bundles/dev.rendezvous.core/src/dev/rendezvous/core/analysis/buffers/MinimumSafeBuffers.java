@@ -51,6 +51,8 @@ public final class MinimumSafeBuffers {
 
     /** Largest np the BAP search is tried at (each BSP check is an exhaustive exploration). */
     static final int MAX_NP = 16;
+    /** Wall-clock share of the BAP search per analysis (it runs at every np of a sweep). */
+    static final long MAX_MILLIS = 400;
 
     public static int[] minimum(AnalysisContext ctx, RunOutcome completed) {
         int np = ctx.np();
@@ -73,12 +75,14 @@ public final class MinimumSafeBuffers {
         List<Integer> cand = new ArrayList<>(receivers);
         int checks = 0;
         int maxTotal = 4 * Math.max(1, cand.size());
+        long deadline = System.nanoTime() + MAX_MILLIS * 1_000_000L;
         for (int total = 1; total <= maxTotal; total++) {
             for (int[] split : compositions(total, cand.size())) {
                 int[] pools = new int[np];
                 for (int i = 0; i < split.length; i++) pools[cand.get(i)] = split[i];
                 if (!hitsEveryRing(pools, rings)) continue;
                 if (++checks > MAX_CHECKS) return gaveUp(ctx, total, "after " + MAX_CHECKS + " sufficiency checks");
+                if (System.nanoTime() > deadline) return gaveUp(ctx, total, "its " + MAX_MILLIS + " ms share of the time budget ran out");
                 Boolean ok = sufficient(ctx, pools);
                 if (ok == null) return gaveUp(ctx, total, "a sufficiency check exceeded the exploration budget");
                 if (ok) return pools;
