@@ -114,10 +114,11 @@ public final class AnalysisContext {
     }
 
     private Exploration exploreWith(BufferPolicy policy, int[] pools) {
+        // a BSP check is refuted by one deadlock: no need to explore further
         return Explorer.explore(policy, budgets.maxRuns, cancelled.getAsBoolean() ? 0 : deadlineNanos, prefix -> {
             long left = cancelled.getAsBoolean() ? 1 : Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
             return Extractor.run(program, np, policy, pools, prefix, budgets, assumptions, left);
-        });
+        }, pools != null);
     }
 
     /** A note about the analysis itself (budgets, incomplete exploration), reported once. */

@@ -39,11 +39,18 @@ public final class Explorer {
 
     public static Exploration explore(BufferPolicy policy, int maxRuns, long deadlineNanos,
             Function<int[], RunOutcome> runner) {
+        return explore(policy, maxRuns, deadlineNanos, runner, false);
+    }
+
+    /** As above; with {@code stopAtDeadlock} the search ends at the first deadlocked run (enough to refute BSP). */
+    public static Exploration explore(BufferPolicy policy, int maxRuns, long deadlineNanos,
+            Function<int[], RunOutcome> runner, boolean stopAtDeadlock) {
         List<RunOutcome> runs = new ArrayList<>();
         int[] prefix = new int[0];
         while (true) {
             RunOutcome o = runner.apply(prefix);
             runs.add(o);
+            if (stopAtDeadlock && o.deadlocked()) return new Exploration(policy, runs, false);
             List<ChoiceSource.Decision> d = o.decisions();
             int i = d.size() - 1;
             while (i >= 0 && d.get(i).chosen() + 1 >= d.get(i).options()) i--;

@@ -51,8 +51,11 @@ public final class MinimumSafeBuffers {
 
     /** Largest np the BAP search is tried at (each BSP check is an exhaustive exploration). */
     static final int MAX_NP = 16;
-    /** Wall-clock share of the BAP search per analysis (it runs at every np of a sweep). */
-    static final long MAX_MILLIS = 400;
+    /**
+     * Executions the BAP search may explore in all, over its BSP checks (it runs at every np of a
+     * sweep). A work bound, not a clock, so the answer does not depend on the machine's load.
+     */
+    static final int MAX_TOTAL_RUNS = 300;
 
     public static int[] minimum(AnalysisContext ctx, RunOutcome completed) {
         int np = ctx.np();
@@ -75,15 +78,17 @@ public final class MinimumSafeBuffers {
         List<Integer> cand = new ArrayList<>(receivers);
         int checks = 0;
         int maxTotal = 4 * Math.max(1, cand.size());
-        long deadline = System.nanoTime() + MAX_MILLIS * 1_000_000L;
+        int runs = 0;
         for (int total = 1; total <= maxTotal; total++) {
             for (int[] split : compositions(total, cand.size())) {
                 int[] pools = new int[np];
                 for (int i = 0; i < split.length; i++) pools[cand.get(i)] = split[i];
                 if (!hitsEveryRing(pools, rings)) continue;
                 if (++checks > MAX_CHECKS) return gaveUp(ctx, total, "after " + MAX_CHECKS + " sufficiency checks");
-                if (System.nanoTime() > deadline) return gaveUp(ctx, total, "its " + MAX_MILLIS + " ms share of the time budget ran out");
-                Boolean ok = sufficient(ctx, pools);
+                if (runs > MAX_TOTAL_RUNS) return gaveUp(ctx, total, "its budget of " + MAX_TOTAL_RUNS + " explored executions ran out");
+                Explorer.Exploration e = ctx.exploreTokens(pools);
+                runs += e.runs().size();
+                Boolean ok = e.anyDeadlock() ? Boolean.FALSE : e.complete() ? Boolean.TRUE : null;
                 if (ok == null) return gaveUp(ctx, total, "a sufficiency check exceeded the exploration budget");
                 if (ok) return pools;
             }
