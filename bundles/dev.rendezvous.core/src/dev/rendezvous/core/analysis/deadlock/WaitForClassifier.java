@@ -59,13 +59,15 @@ public final class WaitForClassifier {
             explained.addAll(ranks);
         }
 
-        // 2. ranks waiting only for ranks that have finished
+        // 2. ranks waiting only for ranks that have finished, or for a message whose near miss (same
+        // source, other tag; or same tag, other source) is already posted to them and can never be taken
         Map<String, List<Blocked>> missing = new LinkedHashMap<>();
         for (Blocked b : blocked.values()) {
             if (explained.contains(b.rank()) || b.event() == null) continue;
             boolean allDone = !b.waitsFor().isEmpty();
             for (int r : b.waitsFor()) allDone &= r >= 0 && r < run.done().length && run.done()[r];
-            if (b.waitsFor().isEmpty() || allDone) {
+            boolean nearMissOnly = b.kind() == WaitKind.RECV && !nearMiss(run, b).isEmpty();
+            if (b.waitsFor().isEmpty() || allDone || nearMissOnly) {
                 missing.computeIfAbsent(kindOfMissing(b) + "@" + b.event().site().start(), k -> new ArrayList<>()).add(b);
             }
         }
@@ -76,13 +78,15 @@ public final class WaitForClassifier {
             List<Integer> ranks = group.stream().map(Blocked::rank).toList();
             List<String> w = new ArrayList<>();
             for (Blocked g : group) {
+                boolean finished = !g.waitsFor().isEmpty();
+                for (int r : g.waitsFor()) finished &= r >= 0 && r < run.done().length && run.done()[r];
                 w.add("rank " + g.rank() + " blocks in " + g.event().describe() + " at line " + g.event().site().line()
-                        + " waiting for " + ranksText(g.waitsFor()) + ", which " + (g.waitsFor().size() == 1 ? "has" : "have")
-                        + " already finished");
+                        + " waiting for " + ranksText(g.waitsFor()) + (finished ? ", which " + (g.waitsFor().size() == 1 ? "has" : "have")
+                        + " already finished" : nearMiss(run, g)));
             }
             String summary = switch (kind) {
                 case COLLECTIVE_MISSING -> b.event().op().mpjName() + " is never called by " + ranksText(b.waitsFor())
-                        + ": " + ranksText(ranks) + " wait in it forever";
+                        + ": " + ranksText(ranks) + (ranks.size() == 1 ? " waits" : " wait") + " in it forever";
                 case UNMATCHED_SEND -> "No receive matches this " + b.event().describe() + " on rank " + b.rank();
                 default -> "No send matches this " + b.event().describe() + " on rank " + b.rank() + nearMiss(run, b);
             };
