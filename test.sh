@@ -13,3 +13,5 @@ if [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null 2>&1; then
 else
   "${run[@]}" "$@"
 fi
+# The update site installs into a stock platform + JDT with p2 (what Help > Install New Software does).
+releng/install-into-stock.sh
