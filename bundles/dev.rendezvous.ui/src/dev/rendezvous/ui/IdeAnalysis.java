@@ -33,10 +33,38 @@ public final class IdeAnalysis {
 
     /** One process count with the preferences' budgets and machine parameters (the graph views). */
     public static RunReport analyzeOne(String file, String source, int np, BooleanSupplier cancelled) {
-        return Rendezvous.analyze(file, source, options(List.of(np)), cancelled).runs().get(0);
+        return Rendezvous.analyze(file, source, options(List.of(np), project(file)), cancelled).runs().get(0);
+    }
+
+    /** The workspace project of a workspace path ("/project/src/X.java"), if it exists and is open. */
+    static org.eclipse.core.resources.IProject project(String file) {
+        try {
+            String[] seg = file.split("/");
+            String name = seg.length > 1 && seg[0].isEmpty() ? seg[1] : null;
+            if (name == null) return null;
+            org.eclipse.core.resources.IProject p = org.eclipse.core.resources.ResourcesPlugin.getWorkspace().getRoot().getProject(name);
+            return p.isAccessible() ? p : null;
+        } catch (RuntimeException | LinkageError e) {
+            return null; // no workspace (headless use of this class)
+        }
+    }
+
+    /** The process counts for a file: its project's own when the project enables them, else the workspace's. */
+    static List<Integer> processCounts(org.eclipse.core.resources.IProject project) {
+        if (project != null) {
+            var node = RendezvousProjectProperties.node(project);
+            if (node.getBoolean(RendezvousProjectProperties.USE_PROJECT, false)) {
+                return RendezvousPreferences.parseCounts(node.get(RendezvousPreferences.NPS, "2,4,8"));
+            }
+        }
+        return processCounts();
     }
 
     static AnalysisOptions options(List<Integer> nps) {
+        return options(nps, null);
+    }
+
+    static AnalysisOptions options(List<Integer> nps, org.eclipse.core.resources.IProject project) {
         Budgets b = Budgets.defaults();
         long capacity = 1;
         dev.rendezvous.core.analysis.logp.LogPSimulation.Params logp = dev.rendezvous.core.analysis.logp.LogPSimulation.Params.defaults();
@@ -51,11 +79,18 @@ public final class IdeAnalysis {
             b.maxMillis = 5_000;
             b.maxRuns = 64;
         }
+        if (project != null) {
+            var node = RendezvousProjectProperties.node(project);
+            if (node.getBoolean(RendezvousProjectProperties.USE_PROJECT, false)) {
+                capacity = Math.max(1, node.getInt(RendezvousPreferences.CAPACITY, (int) capacity));
+            }
+        }
         return new AnalysisOptions(nps, b, java.util.Map.of(), capacity, logp);
     }
 
     public static FileReport analyze(String file, String source, BooleanSupplier cancelled) {
-        AnalysisOptions o = options(processCounts());
+        org.eclipse.core.resources.IProject project = project(file);
+        AnalysisOptions o = options(processCounts(project), project);
         String key = file + "\u0000" + o.nps() + o.budgets().maxMillis + "/" + o.budgets().maxRuns + "/" + o.defaultCapacity() + "/"
                 + o.logp() + "\u0000" + source.hashCode() + "\u0000" + source.length();
         FileReport cached = CACHE.get(key);

@@ -43,4 +43,34 @@ class MarkersTest {
         assertEquals(Set.of(), errorLines(Workbench.example("HeadToHeadSendrecv.java")));
         assertEquals(Set.of(), errorLines(Workbench.example("Ring.java")));
     }
+
+    /** The "(np=...)" suffix of every Rendezvous error marker of the file. */
+    static Set<String> npSuffixes(IFile file) throws Exception {
+        Set<String> out = new TreeSet<>();
+        for (IMarker m : file.findMarkers(RendezvousMarkers.TYPE, true, IResource.DEPTH_ZERO)) {
+            String msg = m.getAttribute(IMarker.MESSAGE, "");
+            if (m.getAttribute(IMarker.SEVERITY, -1) == IMarker.SEVERITY_ERROR) out.add(msg.substring(msg.lastIndexOf("(np=")));
+        }
+        return out;
+    }
+
+    @Test
+    void projectSpecificProcessCountsReplaceTheWorkspaceOnes() throws Exception {
+        IFile file = Workbench.example("RingShiftUnsafe.java");
+        var node = dev.rendezvous.ui.RendezvousProjectProperties.node(file.getProject());
+        try {
+            node.putBoolean(dev.rendezvous.ui.RendezvousProjectProperties.USE_PROJECT, true);
+            node.put(dev.rendezvous.ui.RendezvousPreferences.NPS, "3,5");
+            node.flush();
+            Workbench.build(file.getProject());
+            Set<String> suffixes = npSuffixes(file);
+            assertTrue(!suffixes.isEmpty() && suffixes.stream().allMatch(x -> x.matches("\\(np=[35](,[35])?\\)")),
+                    "only the project's counts 3 and 5 are analysed: " + suffixes);
+        } finally {
+            node.putBoolean(dev.rendezvous.ui.RendezvousProjectProperties.USE_PROJECT, false);
+            node.flush();
+            Workbench.build(file.getProject());
+        }
+        assertTrue(npSuffixes(file).contains("(np=2)"), "back to the workspace counts: " + npSuffixes(file));
+    }
 }
