@@ -94,7 +94,7 @@ public final class Rendezvous {
             }
             if (!streaming.isEmpty()) {
                 dummies = FilteringCycle.intervals(graph, capacity);
-                if (tables != null) streaming = List.of(FilteringCycle.withTableFix(streaming.get(0), graph, tables, capacity));
+                if (tables != null) streaming = List.of(FilteringCycle.withTableFix(streaming.get(0), dummies, tables));
                 findings.addAll(streaming);
                 findings.addAll(FilteringCycle.intervalFindings(graph, dummies));
             }

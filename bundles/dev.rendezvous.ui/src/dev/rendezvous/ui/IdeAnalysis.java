@@ -36,6 +36,12 @@ public final class IdeAnalysis {
         return Rendezvous.analyze(file, source, options(List.of(np), project(file)), cancelled).runs().get(0);
     }
 
+    /** The name the engine and the caches know an editor's program by: its workspace path (or the input's name). */
+    public static String fileOf(org.eclipse.ui.texteditor.ITextEditor editor) {
+        return editor.getEditorInput() instanceof org.eclipse.ui.IFileEditorInput fi ? fi.getFile().getFullPath().toString()
+                : editor.getEditorInput().getName();
+    }
+
     /** The workspace project of a workspace path ("/project/src/X.java"), if it exists and is open. */
     static org.eclipse.core.resources.IProject project(String file) {
         try {

@@ -1,10 +1,12 @@
 package dev.rendezvous.core.graph;
 
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
 import dev.rendezvous.core.model.Event;
+import dev.rendezvous.core.model.Peer;
 import dev.rendezvous.core.semantics.RunOutcome;
 
 /**
@@ -64,6 +66,29 @@ public final class CommGraph {
     public synchronized HappensBefore happensBefore() {
         if (hb == null) hb = new HappensBefore(this);
         return hb;
+    }
+
+    /** A wildcard receive's match in this run, and another send of the run that could have taken its place. */
+    public record Alternative(RunOutcome.Match taken, Event other) {}
+
+    /**
+     * For every wildcard receive, the other sends of this run that could have matched it: sends to
+     * its rank on its communicator with an acceptable tag, taken by a receive of that rank at or
+     * after it (so they were not consumed before the wildcard was posted).
+     */
+    public List<Alternative> wildcardAlternatives() {
+        List<Alternative> out = new ArrayList<>();
+        for (RunOutcome.Match m : arcs) {
+            Event r = m.recv();
+            if (r.sourcePeer() != Peer.ANY) continue;
+            for (RunOutcome.Match o : arcs) {
+                Event s = o.send();
+                if (s == m.send() || o.recv().rank() != r.rank() || o.recv().index() < r.index() || s.comm() != r.comm()) continue;
+                if (r.sourceTag() != Peer.ANY && s.tag() != r.sourceTag()) continue;
+                out.add(new Alternative(m, s));
+            }
+        }
+        return out;
     }
 
     public int eventCount() {

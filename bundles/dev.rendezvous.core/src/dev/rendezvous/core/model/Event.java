@@ -22,6 +22,16 @@ package dev.rendezvous.core.model;
 public record Event(int rank, int index, Op op, int comm, int peer, int tag, int count, String datatype,
         int request, SourceRange site, SourceRange userSite, int recvPeer, int recvTag) {
 
+    /** The source a receive names: the peer of a Recv/Irecv/probe, the receive half's of a Sendrecv. */
+    public int sourcePeer() {
+        return op.kind() == Op.Kind.SENDRECV ? recvPeer : peer;
+    }
+
+    /** The tag a receive names (the receive half's for a Sendrecv). */
+    public int sourceTag() {
+        return op.kind() == Op.Kind.SENDRECV ? recvTag : tag;
+    }
+
     public String describe() {
         StringBuilder b = new StringBuilder(op.mpjName());
         switch (op.kind()) {

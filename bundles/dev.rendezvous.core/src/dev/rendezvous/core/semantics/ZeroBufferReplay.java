@@ -82,7 +82,7 @@ public final class ZeroBufferReplay {
                         }
                         default -> { }
                     }
-                    if (e.peer() == Peer.ANY || (op.kind() == Op.Kind.SENDRECV && e.recvPeer() == Peer.ANY)) return false;
+                    if (e.peer() == Peer.ANY || e.sourcePeer() == Peer.ANY) return false;
                     posted.put(e, Boolean.TRUE);
                     Event a = partnerOfSend.get(e), b = partnerOfRecv.get(e);
                     if (a != null) wake(a.rank(), work, queued);
@@ -159,7 +159,7 @@ public final class ZeroBufferReplay {
 
     private static boolean recvDone(Event recv, Map<Event, Boolean> posted, Map<Event, Event> partnerOfRecv) {
         Event send = partnerOfRecv.get(recv);
-        if (send == null) return (recv.op().kind() == Op.Kind.SENDRECV ? recv.recvPeer() : recv.peer()) == Peer.PROC_NULL;
+        if (send == null) return recv.sourcePeer() == Peer.PROC_NULL;
         return posted.containsKey(send);
     }
 }

@@ -25,7 +25,6 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Link;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IEditorPart;
-import org.eclipse.ui.IFileEditorInput;
 import org.eclipse.ui.texteditor.ITextEditor;
 
 import dev.rendezvous.core.FileReport;
@@ -71,8 +70,7 @@ public final class WitnessHover implements IJavaEditorTextHover, ITextHoverExten
     public Object getHoverInfo2(ITextViewer textViewer, IRegion hoverRegion) {
         if (!(editor instanceof ITextEditor te)) return null;
         IDocument doc = textViewer.getDocument();
-        String file = te.getEditorInput() instanceof IFileEditorInput fi ? fi.getFile().getFullPath().toString()
-                : te.getEditorInput().getName();
+        String file = IdeAnalysis.fileOf(te);
         try {
             return infoAt(file, doc, doc.getLineOfOffset(hoverRegion.getOffset()) + 1, te);
         } catch (BadLocationException e) {

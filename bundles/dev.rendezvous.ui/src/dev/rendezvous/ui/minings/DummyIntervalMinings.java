@@ -11,7 +11,6 @@ import org.eclipse.jface.text.ITextViewer;
 import org.eclipse.jface.text.codemining.AbstractCodeMiningProvider;
 import org.eclipse.jface.text.codemining.ICodeMining;
 import org.eclipse.jface.text.codemining.LineHeaderCodeMining;
-import org.eclipse.ui.IFileEditorInput;
 import org.eclipse.ui.texteditor.ITextEditor;
 
 import dev.rendezvous.core.FileReport;
@@ -35,8 +34,7 @@ public final class DummyIntervalMinings extends AbstractCodeMiningProvider {
         ITextEditor editor = getAdapter(ITextEditor.class);
         IDocument doc = viewer.getDocument();
         if (editor == null || doc == null) return CompletableFuture.completedFuture(List.of());
-        String file = editor.getEditorInput() instanceof IFileEditorInput fi ? fi.getFile().getFullPath().toString()
-                : editor.getEditorInput().getName();
+        String file = IdeAnalysis.fileOf(editor);
         String text = doc.get();
         return CompletableFuture.supplyAsync(() -> minings(file, text, doc, monitor::isCanceled));
     }

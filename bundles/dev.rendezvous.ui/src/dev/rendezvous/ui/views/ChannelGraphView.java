@@ -26,14 +26,10 @@ import org.eclipse.draw2d.geometry.Point;
 import org.eclipse.draw2d.geometry.PointList;
 import org.eclipse.draw2d.geometry.Rectangle;
 import org.eclipse.jface.text.IDocument;
-import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Color;
-import org.eclipse.swt.layout.GridData;
-import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Spinner;
-import org.eclipse.ui.IFileEditorInput;
 import org.eclipse.ui.part.ViewPart;
 import org.eclipse.ui.texteditor.ITextEditor;
 
@@ -67,26 +63,14 @@ public final class ChannelGraphView extends ViewPart {
 
     @Override
     public void createPartControl(Composite parent) {
-        parent.setLayout(new GridLayout(2, false));
-        org.eclipse.swt.widgets.Label npLabel = new org.eclipse.swt.widgets.Label(parent, SWT.NONE);
-        npLabel.setText("Processes:");
-        npSpinner = new Spinner(parent, SWT.BORDER);
-        npSpinner.setValues(4, 1, 1024, 0, 1, 4);
-        npSpinner.addListener(SWT.Selection, e -> refresh());
-        canvas = new FigureCanvas(parent, SWT.DOUBLE_BUFFERED);
-        canvas.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 2, 1));
-        canvas.setBackground(ColorConstants.white);
-        Figure empty = new Figure();
-        empty.setLayoutManager(new XYLayout());
-        empty.add(new Label("Open a streaming MPJ program and choose Show Channel Graph"), new Rectangle(10, 5, 600, 20));
-        canvas.setContents(empty);
+        npSpinner = GraphViewParts.processCounts(parent, 4, 1024, 4, this::refresh);
+        canvas = GraphViewParts.canvas(parent, new Label("Open a streaming MPJ program and choose Show Channel Graph"));
     }
 
     public void showEditor(ITextEditor textEditor, int np) {
         this.editor = textEditor;
         IDocument doc = textEditor.getDocumentProvider().getDocument(textEditor.getEditorInput());
-        this.file = textEditor.getEditorInput() instanceof IFileEditorInput fi ? fi.getFile().getFullPath().toString()
-                : textEditor.getEditorInput().getName();
+        this.file = IdeAnalysis.fileOf(textEditor);
         this.source = doc.get();
         if (np > 0) npSpinner.setSelection(np);
         refresh();
@@ -198,11 +182,7 @@ public final class ChannelGraphView extends ViewPart {
     }
 
     public void join() throws InterruptedException {
-        if (job != null) job.join();
-        Display d = Display.getDefault();
-        while (d.readAndDispatch()) {
-            // run the render
-        }
+        GraphViewParts.join(job);
     }
 
     public int stageCount() {

@@ -28,13 +28,10 @@ import org.eclipse.draw2d.geometry.Rectangle;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Color;
-import org.eclipse.swt.layout.GridData;
-import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.ui.IEditorPart;
-import org.eclipse.ui.IFileEditorInput;
 import org.eclipse.ui.part.ViewPart;
 import org.eclipse.ui.texteditor.ITextEditor;
 
@@ -49,6 +46,7 @@ import dev.rendezvous.core.model.Finding;
 import dev.rendezvous.core.model.Op;
 import dev.rendezvous.core.model.Severity;
 import dev.rendezvous.core.semantics.RunOutcome;
+import dev.rendezvous.ui.IdeAnalysis;
 
 /**
  * The Communication Graph: one horizontal lane per rank, the rank's operations in program order
@@ -71,7 +69,6 @@ public final class CommunicationGraphView extends ViewPart {
 
     private FigureCanvas canvas;
     private Spinner npSpinner;
-    private Label title;
     private ITextEditor editor;
     private String file, source;
     private int lanes, arcs, redNodes, wildcardArcs, bufferBars;
@@ -82,20 +79,8 @@ public final class CommunicationGraphView extends ViewPart {
 
     @Override
     public void createPartControl(Composite parent) {
-        parent.setLayout(new GridLayout(2, false));
-        org.eclipse.swt.widgets.Label npLabel = new org.eclipse.swt.widgets.Label(parent, SWT.NONE);
-        npLabel.setText("Processes:");
-        npSpinner = new Spinner(parent, SWT.BORDER);
-        npSpinner.setValues(2, 1, 4096, 0, 1, 8);
-        npSpinner.addListener(SWT.Selection, e -> refresh());
-        canvas = new FigureCanvas(parent, SWT.DOUBLE_BUFFERED);
-        canvas.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 2, 1));
-        canvas.setBackground(ColorConstants.white);
-        Figure empty = new Figure();
-        empty.setLayoutManager(new XYLayout());
-        title = new Label("Open an MPJ program and choose Show Communication Graph");
-        empty.add(title, new Rectangle(10, 5, 600, 20));
-        canvas.setContents(empty);
+        npSpinner = GraphViewParts.processCounts(parent, 2, 4096, 8, this::refresh);
+        canvas = GraphViewParts.canvas(parent, new Label("Open an MPJ program and choose Show Communication Graph"));
         var toolbar = getViewSite().getActionBars().getToolBarManager();
         toolbar.add(action("Zoom In", () -> zoom(1.25)));
         toolbar.add(action("Zoom Out", () -> zoom(0.8)));
@@ -173,9 +158,7 @@ public final class CommunicationGraphView extends ViewPart {
     public void showEditor(ITextEditor textEditor) {
         this.editor = textEditor;
         IDocument doc = textEditor.getDocumentProvider().getDocument(textEditor.getEditorInput());
-        String name = textEditor.getEditorInput() instanceof IFileEditorInput fi ? fi.getFile().getFullPath().toString()
-                : textEditor.getEditorInput().getName();
-        show(name, doc.get(), npSpinner.getSelection());
+        show(IdeAnalysis.fileOf(textEditor), doc.get(), npSpinner.getSelection());
     }
 
     public void show(String fileName, String text, int np) {
@@ -207,11 +190,7 @@ public final class CommunicationGraphView extends ViewPart {
 
     /** Waits for the pending analysis and drawing (tests). */
     public void join() throws InterruptedException {
-        if (job != null) job.join();
-        Display d = Display.getDefault();
-        while (d.readAndDispatch()) {
-            // let the asyncExec that renders run
-        }
+        GraphViewParts.join(job);
     }
 
     void render(RunReport r) {
@@ -292,8 +271,8 @@ public final class CommunicationGraphView extends ViewPart {
             root.add(c);
             arcs++;
         }
-        for (Event[] w : wildcardCandidates(g)) {
-            IFigure a = nodes.get(w[0]), b = nodes.get(w[1]);
+        for (CommGraph.Alternative w : g.wildcardAlternatives()) {
+            IFigure a = nodes.get(w.other()), b = nodes.get(w.taken().recv());
             if (a == null || b == null) continue;
             PolylineConnection c = new PolylineConnection();
             c.setSourceAnchor(new ChopboxAnchor(a));
@@ -301,7 +280,8 @@ public final class CommunicationGraphView extends ViewPart {
             c.setTargetDecoration(new PolygonDecoration());
             c.setLineStyle(SWT.LINE_DASH);
             c.setForegroundColor(ORANGE);
-            c.setToolTip(new Label("could also match: rank " + w[0].rank() + " " + w[0].describe() + " at line " + w[0].site().line()));
+            c.setToolTip(new Label("could also match: rank " + w.other().rank() + " " + w.other().describe() + " at line "
+                    + w.other().site().line()));
             root.add(c);
             wildcardArcs++;
         }
@@ -344,28 +324,6 @@ public final class CommunicationGraphView extends ViewPart {
         zoomPane.add(root);
         zoomPane.setScale(scale);
         canvas.setContents(zoomPane);
-    }
-
-    /**
-     * For each wildcard receive, the other sends of this run that could have matched it: sends to
-     * its rank on its communicator with an acceptable tag that a receive of that rank at or after
-     * it took (so they were not consumed before the wildcard was posted).
-     */
-    static List<Event[]> wildcardCandidates(CommGraph g) {
-        List<Event[]> out = new java.util.ArrayList<>();
-        for (RunOutcome.Match m : g.arcs()) {
-            Event r = m.recv();
-            boolean sr = r.op().kind() == Op.Kind.SENDRECV;
-            if ((sr ? r.recvPeer() : r.peer()) != dev.rendezvous.core.model.Peer.ANY) continue;
-            int tag = sr ? r.recvTag() : r.tag();
-            for (RunOutcome.Match o : g.arcs()) {
-                Event s = o.send();
-                if (s == m.send() || o.recv().rank() != r.rank() || o.recv().index() < r.index() || s.comm() != r.comm()) continue;
-                if (tag != dev.rendezvous.core.model.Peer.ANY && s.tag() != tag) continue;
-                out.add(new Event[] {s, r});
-            }
-        }
-        return out;
     }
 
     public int wildcardArcCount() {

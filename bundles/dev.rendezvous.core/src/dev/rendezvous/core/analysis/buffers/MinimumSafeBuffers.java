@@ -44,7 +44,11 @@ public final class MinimumSafeBuffers {
 
     /** TRUE / FALSE when proved, null when the exploration budget ran out. */
     public static Boolean sufficient(AnalysisContext ctx, int[] pools) {
-        Explorer.Exploration e = ctx.exploreTokens(pools);
+        return sufficiency(ctx.exploreTokens(pools));
+    }
+
+    /** The BSP answer an exploration under token pools proves: a deadlock refutes, a complete search confirms. */
+    private static Boolean sufficiency(Explorer.Exploration e) {
         if (e.anyDeadlock()) return false;
         return e.complete() ? Boolean.TRUE : null;
     }
@@ -88,7 +92,7 @@ public final class MinimumSafeBuffers {
                 if (runs > MAX_TOTAL_RUNS) return gaveUp(ctx, total, "its budget of " + MAX_TOTAL_RUNS + " explored executions ran out");
                 Explorer.Exploration e = ctx.exploreTokens(pools);
                 runs += e.runs().size();
-                Boolean ok = e.anyDeadlock() ? Boolean.FALSE : e.complete() ? Boolean.TRUE : null;
+                Boolean ok = sufficiency(e);
                 if (ok == null) return gaveUp(ctx, total, "a sufficiency check exceeded the exploration budget");
                 if (ok) return pools;
             }

@@ -262,22 +262,10 @@ public final class NonblockingBufferAllocation {
                 }
             }
         }
-        int ranks = g.np();
-        int[] need = new int[ranks];
-        List<List<int[]>> all = new ArrayList<>();
-        for (int i = 0; i < ranks; i++) {
-            List<int[]> iv = new ArrayList<>();
-            for (int c = 1; c <= gr.len[i]; c++) {
-                int[] s = gr.matchedSend[i][c];
-                if (s == null) continue;
-                Vec at = r[s[0]][s[1]];
-                int t = at == null ? 0 : at.get(i); // null only on a cyclic graph, which G(S) never is
-                iv.add(new int[] {t, c});
-            }
-            need[i] = maxOverlap(iv);
-            all.add(iv);
-        }
-        return new Result(model, need, all, java.util.Arrays.asList(gr.vertexEvent));
+        return intervals(gr, model, g.np(), (i, c, s) -> {
+            Vec at = r[s[0]][s[1]];
+            return at == null ? 0 : at.get(i); // null only on a cyclic graph, which G(S) never is
+        });
     }
 
     /** Deltas longer than this are folded into a new dense base. */
@@ -416,7 +404,13 @@ public final class NonblockingBufferAllocation {
                 }
             }
         }
-        return intervals(gr, model, (i, t, j) -> a[i][t][j], g.np());
+        // terminal communication dependency: the latest t < c whose reach includes the send
+        return intervals(gr, model, g.np(), (i, c, s) -> {
+            for (int x = c - 1; x >= 1; x--) {
+                if (a[i][x][s[0]] <= s[1]) return x;
+            }
+            return 0;
+        });
     }
 
     private static boolean min(int[] into, int[] from) {
@@ -430,28 +424,20 @@ public final class NonblockingBufferAllocation {
         return ch;
     }
 
-    private interface Reach {
-        /** First vertex of process j reachable from v(i,t), MAX_VALUE if none. */
-        int first(int i, int t, int j);
+    private interface TerminalDependency {
+        /** The vertex t of process i on which receive v(i,c), matched with send s = (j, d), terminally depends (0: start). */
+        int of(int i, int c, int[] s);
     }
 
-    private static Result intervals(Graph gr, Model model, Reach reach, int ranks) {
+    /** The intervals I(i,c) = [t, c] of every receive and each rank's maximum overlap (Fig. 13, last steps). */
+    private static Result intervals(Graph gr, Model model, int ranks, TerminalDependency dependency) {
         int[] need = new int[ranks];
         List<List<int[]>> all = new ArrayList<>();
         for (int i = 0; i < ranks; i++) {
             List<int[]> iv = new ArrayList<>();
             for (int c = 1; c <= gr.len[i]; c++) {
                 int[] s = gr.matchedSend[i][c];
-                if (s == null) continue;
-                // terminal communication dependency: the latest t < c whose reach includes the send
-                int t = 0;
-                for (int x = c - 1; x >= 1; x--) {
-                    if (reach.first(i, x, s[0]) <= s[1]) {
-                        t = x;
-                        break;
-                    }
-                }
-                iv.add(new int[] {t, c});
+                if (s != null) iv.add(new int[] {dependency.of(i, c, s), c});
             }
             need[i] = maxOverlap(iv);
             all.add(iv);

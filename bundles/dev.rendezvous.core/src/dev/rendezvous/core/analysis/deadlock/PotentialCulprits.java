@@ -7,9 +7,6 @@ import java.util.Set;
 import dev.rendezvous.core.graph.CommGraph;
 import dev.rendezvous.core.graph.HappensBefore;
 import dev.rendezvous.core.model.Event;
-import dev.rendezvous.core.model.Op;
-import dev.rendezvous.core.model.Peer;
-import dev.rendezvous.core.semantics.RunOutcome;
 
 /**
  * Steps (ii) and (iii) of POE_MSE ({@code slack-elasticity-poe-mse.md} §2–3) on the
@@ -33,26 +30,17 @@ public final class PotentialCulprits {
         List<Event> bufferable = new ArrayList<>(hb.bufferableSends());
         List<Candidate> out = new ArrayList<>();
         int checks = 0;
-        for (RunOutcome.Match m : zero.arcs()) {
-            Event r = m.recv();
-            boolean sr = r.op().kind() == Op.Kind.SENDRECV;
-            if ((sr ? r.recvPeer() : r.peer()) != Peer.ANY) continue;
-            int tag = sr ? r.recvTag() : r.tag();
-            for (RunOutcome.Match other : zero.arcs()) {
-                Event s = other.send();
-                if (s == m.send() || other.recv().rank() != r.rank() || s.comm() != r.comm()) continue;
-                if (tag != Peer.ANY && s.tag() != tag) continue;
-                // MPI non-overtaking: a later send of the rank whose message the wildcard took cannot overtake it
-                if (s.rank() == m.send().rank() && s.index() > m.send().index()) continue;
-                if (other.recv().index() < r.index()) continue; // taken by an earlier receive of this rank
-                if (!hb.before(r, s)) continue; // already concurrent: a plain race, not buffering-induced
-                List<Event> culprits = new ArrayList<>();
-                for (Event c : bufferable) {
-                    if (++checks > MAX_CHECKS) return out;
-                    if (!hb.beforeBuffering(r, s, Set.of(c))) culprits.add(c);
-                }
-                if (!culprits.isEmpty()) out.add(new Candidate(r, s, culprits));
+        for (CommGraph.Alternative a : zero.wildcardAlternatives()) {
+            Event r = a.taken().recv(), s = a.other(), took = a.taken().send();
+            // MPI non-overtaking: a later send of the rank whose message the wildcard took cannot overtake it
+            if (s.rank() == took.rank() && s.index() > took.index()) continue;
+            if (!hb.before(r, s)) continue; // already concurrent: a plain race, not buffering-induced
+            List<Event> culprits = new ArrayList<>();
+            for (Event c : bufferable) {
+                if (++checks > MAX_CHECKS) return out;
+                if (!hb.beforeBuffering(r, s, Set.of(c))) culprits.add(c);
             }
+            if (!culprits.isEmpty()) out.add(new Candidate(r, s, culprits));
         }
         return out;
     }

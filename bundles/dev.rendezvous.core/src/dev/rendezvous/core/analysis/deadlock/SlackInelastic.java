@@ -7,7 +7,6 @@ import dev.rendezvous.core.analysis.AnalysisContext;
 import dev.rendezvous.core.model.Event;
 import dev.rendezvous.core.model.Finding;
 import dev.rendezvous.core.model.FindingKind;
-import dev.rendezvous.core.model.Op;
 import dev.rendezvous.core.model.Peer;
 import dev.rendezvous.core.model.Related;
 import dev.rendezvous.core.model.Severity;
@@ -34,7 +33,7 @@ public final class SlackInelastic {
         List<Event> culprits = new ArrayList<>();
         for (RunOutcome.Match m : dl.matches()) {
             Event r = m.recv();
-            boolean wild = (r.op() == Op.SENDRECV || r.op() == Op.SENDRECV_REPLACE ? r.recvPeer() : r.peer()) == Peer.ANY;
+            boolean wild = r.sourcePeer() == Peer.ANY;
             if (!wild) continue;
             List<Event> before = new ArrayList<>();
             for (RunOutcome.Match o : dl.matches()) {

@@ -10,7 +10,6 @@ import java.util.Set;
 
 import dev.rendezvous.core.model.Event;
 import dev.rendezvous.core.model.FindingKind;
-import dev.rendezvous.core.model.Op;
 import dev.rendezvous.core.model.Peer;
 import dev.rendezvous.core.semantics.RunOutcome;
 import dev.rendezvous.core.semantics.RunOutcome.Blocked;
@@ -194,8 +193,8 @@ public final class WaitForClassifier {
     /** A send to this rank that differs only in tag (or a send with this tag from another source). */
     private static String nearMiss(RunOutcome run, Blocked b) {
         Event recv = b.event();
-        int wantSrc = recv.op() == Op.SENDRECV || recv.op() == Op.SENDRECV_REPLACE ? recv.recvPeer() : recv.peer();
-        int wantTag = recv.op() == Op.SENDRECV || recv.op() == Op.SENDRECV_REPLACE ? recv.recvTag() : recv.tag();
+        int wantSrc = recv.sourcePeer();
+        int wantTag = recv.sourceTag();
         for (World.SendOp s : run.orphans()) {
             Event e = s.event();
             if (e == null || s.dst() != b.rank()) continue;

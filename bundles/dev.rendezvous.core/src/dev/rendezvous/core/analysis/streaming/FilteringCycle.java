@@ -95,14 +95,17 @@ public final class FilteringCycle {
                 f.witness().isEmpty() ? deadlock.witness() : f.witness());
     }
 
-    /** The filtering cycle with the fix that fills the program's dummy-interval table, when there is one to make. */
-    public static Finding withTableFix(Finding cycle, CommGraph g, PipelineTables tables,
-            java.util.function.ToLongBiFunction<Integer, Integer> capacity) {
-        List<DummyIntervals.Edge> edges = new ArrayList<>();
-        for (ChannelGraph.Channel c : ChannelGraph.of(g).channels()) {
-            edges.add(new DummyIntervals.Edge(c.from(), c.to(), capacity.applyAsLong(c.from(), c.to())));
+    /**
+     * The filtering cycle with the fix that fills the program's dummy-interval table, when there is
+     * one to make; {@code intervals} are the ones {@link #intervals} computed for this run.
+     */
+    public static Finding withTableFix(Finding cycle, List<Interval> intervals, PipelineTables tables) {
+        java.util.Map<DummyIntervals.Edge, Long> nonPropagation = new java.util.HashMap<>();
+        for (Interval iv : intervals) {
+            nonPropagation.put(new DummyIntervals.Edge(iv.from(), iv.to(), iv.capacity()),
+                    iv.nonPropagation() == null ? DummyIntervals.INF : iv.nonPropagation());
         }
-        dev.rendezvous.core.model.Fix fix = tables.dummyIntervalFix(DummyIntervals.nonPropagation(edges));
+        dev.rendezvous.core.model.Fix fix = tables.dummyIntervalFix(nonPropagation);
         if (fix == null) return cycle;
         List<dev.rendezvous.core.model.Fix> fixes = new ArrayList<>(cycle.fixes());
         fixes.add(fix);
