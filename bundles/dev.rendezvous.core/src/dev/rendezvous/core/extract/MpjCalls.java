@@ -112,6 +112,23 @@ final class MpjCalls {
         }
         if (recv instanceof ClassRef cr) return staticCall(cr.name(), name, argExprs, mi);
         if (recv instanceof ListVal l) return listCall(l, name, in.evalArgs(argExprs));
+        if (recv instanceof Values.MapVal m) return m.call(name, in.evalArgs(argExprs));
+        if (recv instanceof String s) {
+            Object r = JdkCalls.callString(s, name, in.evalArgs(argExprs));
+            return r == JdkCalls.NOT_HANDLED ? Unknown.ANY : r;
+        }
+        if ((recv == Unknown.UNIFORM || recv instanceof Values.Sym) && !Program.COMM_NAMES.contains(name)) {
+            // a method of a rank-uniform object (a reader of the input file, a property string):
+            // its result is as uniform as its arguments
+            List<Object> args = in.evalArgs(argExprs);
+            if (args.contains(Unknown.ANY)) return Unknown.ANY;
+            if (recv instanceof Values.Sym sym) {
+                List<String> texts = new ArrayList<>();
+                for (Object a : args) texts.add(Values.Sym.text(a));
+                if (!texts.contains(null)) return Values.Sym.of(sym.expr() + "." + name + "(" + String.join(", ", texts) + ")");
+            }
+            return Unknown.UNIFORM;
+        }
         if (recv instanceof ArrayVal a && name.equals("clone")) {
             return a.elems == null ? ArrayVal.unknownLength() : new ArrayVal(a.elems.clone());
         }
@@ -135,11 +152,61 @@ final class MpjCalls {
                 }
                 return l;
             }
-            case "Integer", "Long" -> {
+            case "Integer", "Long", "Double", "Float", "Short", "Byte", "Boolean" -> {
                 return args.isEmpty() ? Unknown.ANY : args.get(0);
             }
+            case "String" -> {
+                return args.isEmpty() ? "" : args.get(0) instanceof String str ? str : Values.join(Unknown.UNIFORM, args.get(0));
+            }
+            case "HashMap", "LinkedHashMap", "TreeMap", "Hashtable", "ConcurrentHashMap" -> {
+                return new Values.MapVal(type.equals("TreeMap"));
+            }
             default -> {
+                if (READERS.contains(type)) {
+                    // the same file (by name) opened on every rank reads the same values on every rank;
+                    // System.in and sockets are not: they arrive here as ANY and stay so
+                    Object j = Unknown.UNIFORM;
+                    for (Object a : args) j = a instanceof Long || a instanceof String || a instanceof Boolean ? j : Values.join(j, a instanceof Unknown ? a : Unknown.ANY);
+                    return j;
+                }
                 return Unknown.ANY;
+            }
+        }
+    }
+
+    /** Readers and files: built from a file name, what they read is the same on every rank. */
+    private static final Set<String> READERS = Set.of("File", "FileReader", "FileInputStream", "BufferedReader", "Scanner",
+            "InputStreamReader", "DataInputStream", "BufferedInputStream", "ObjectInputStream", "RandomAccessFile",
+            "StreamTokenizer", "LineNumberReader", "Properties");
+
+    /** What {@code System.name(args)} gives: inputs the same on every rank, clocks different on each. */
+    private Object system(String name, List<Object> args, MethodInvocation mi) {
+        switch (name) {
+            case "exit" -> throw new RankInterpreter.ExitSig("System.exit");
+            case "getProperty", "getenv" -> {
+                // every rank is started with the same properties and environment
+                return !args.isEmpty() && args.get(0) instanceof String key ? Values.Sym.of(name + "(" + key + ")") : Unknown.UNIFORM;
+            }
+            case "getProperties" -> {
+                return Unknown.UNIFORM;
+            }
+            case "lineSeparator" -> {
+                return "\n";
+            }
+            case "arraycopy" -> {
+                if (args.size() == 5 && args.get(0) instanceof ArrayVal src && args.get(2) instanceof ArrayVal dst) {
+                    if (src.elems != null && dst.elems != null && args.get(1) instanceof Long sp && args.get(3) instanceof Long dp
+                            && args.get(4) instanceof Long n && sp >= 0 && dp >= 0 && n >= 0 && sp + n <= src.elems.length
+                            && dp + n <= dst.elems.length) {
+                        System.arraycopy(src.elems, (int) (long) sp, dst.elems, (int) (long) dp, (int) (long) n);
+                    } else {
+                        dst.forget();
+                    }
+                }
+                return null;
+            }
+            default -> {
+                return Unknown.ANY; // nanoTime, currentTimeMillis, identityHashCode: per rank
             }
         }
     }
@@ -154,9 +221,15 @@ final class MpjCalls {
                 return requestStatic(name, args, mi);
             }
             case "Math", "StrictMath" -> {
-                return math(name, args);
+                Object r = JdkCalls.callStatic(cls, name, args);
+                return r != JdkCalls.NOT_HANDLED ? r : math(name, args);
             }
             case "Integer", "Long" -> {
+                if (name.equals("getInteger") || name.equals("getLong")) { // a system property
+                    return !args.isEmpty() && args.get(0) instanceof String key ? Values.Sym.of(name + "(" + key + ")") : Unknown.UNIFORM;
+                }
+                Object r = JdkCalls.callStatic(cls, name, args);
+                if (r != JdkCalls.NOT_HANDLED) return r;
                 if ((name.equals("parseInt") || name.equals("parseLong") || name.equals("valueOf"))
                         && !args.isEmpty() && args.get(0) instanceof String s) {
                     try {
@@ -176,8 +249,7 @@ final class MpjCalls {
                 return Unknown.ANY;
             }
             case "System" -> {
-                if (name.equals("exit")) throw new RankInterpreter.ExitSig("System.exit");
-                return Unknown.ANY;
+                return system(name, args, mi);
             }
             case "Arrays" -> {
                 if (name.equals("fill") && !args.isEmpty() && args.get(0) instanceof ArrayVal a && a.elems != null
@@ -208,13 +280,18 @@ final class MpjCalls {
                 return Unknown.ANY;
             }
             default -> {
+                if (cls.equals("Boolean") && name.equals("getBoolean")) return Unknown.UNIFORM;
+                if (JdkCalls.isPureClass(cls)) {
+                    Object r = JdkCalls.callStatic(cls, name, args);
+                    if (r != JdkCalls.NOT_HANDLED) return r;
+                }
                 return Unknown.ANY;
             }
         }
     }
 
     private static Object math(String name, List<Object> args) {
-        if (args.stream().anyMatch(a -> a instanceof Unknown)) {
+        if (args.stream().anyMatch(Values::isUnknown)) {
             Object j = Unknown.UNIFORM;
             for (Object a : args) j = Values.join(j, a);
             return j;
@@ -305,6 +382,11 @@ final class MpjCalls {
             case "peek", "peekFirst", "getFirst" -> {
                 return l.items.isEmpty() ? Null.NULL : l.items.get(0);
             }
+            case "contains", "indexOf" -> {
+                if (l.unknownSize || args.isEmpty() || Values.isUnknown(args.get(0))) return Unknown.ANY;
+                int i = l.items.indexOf(args.get(0));
+                return name.equals("contains") ? (Object) (i >= 0) : (Object) (long) i;
+            }
             case "addAll" -> {
                 if (args.get(0) instanceof ListVal o) l.items.addAll(o.items);
                 else l.unknownSize = true;
@@ -344,10 +426,23 @@ final class MpjCalls {
             case "Initialized" -> {
                 return true;
             }
+            case "Abort" -> {
+                abort(mi);
+                return null;
+            }
             default -> {
                 return Unknown.ANY;
             }
         }
+    }
+
+    /** {@code Abort} ends the whole job: the rank stops here and so does every other rank. */
+    private void abort(MethodInvocation mi) {
+        SourceRange site = in.program.range(mi);
+        world().abortJob(rank(), "calls Abort at line " + site.line());
+        in.assumptions.add(site, "Rank " + rank() + " calls Abort here with " + world().np() + " process(es): the job "
+                + "ends, so ranks still waiting are not deadlocked; what follows is not analysed for this process count");
+        throw new RankInterpreter.ExitSig("Abort");
     }
 
     // ================================================================ communicator calls
@@ -365,6 +460,11 @@ final class MpjCalls {
             }
             case "Group" -> {
                 return new GroupVal(comm);
+            }
+            case "Abort" -> {
+                in.evalArgs(argExprs);
+                abort(mi);
+                return null;
             }
             case "Free", "Compare", "Test_inter", "Topo_test" -> {
                 in.evalArgs(argExprs);
@@ -400,9 +500,12 @@ final class MpjCalls {
         if (v instanceof Long l) {
             if (l == Peer.ANY || l == Peer.PROC_NULL) return (int) (long) l;
             if (l >= comm.size() && l < Integer.MAX_VALUE) {
+                // MPJ throws here and the job dies: the program was not written for this many processes
                 in.assumptions.add(at, "The " + what + " is rank " + l + ", which does not exist with " + comm.size()
-                        + " process(es); the call is treated as addressing no process (MPJ would fail here)");
-                return Peer.PROC_NULL;
+                        + " process(es): the program needs more processes (MPJ would fail here); this process "
+                        + "count is not analysed past this call");
+                world().abortJob(rank(), "addresses rank " + l + " at line " + at.line());
+                throw new RankInterpreter.ExitSig("invalid rank");
             }
             if (l >= 0 && l < Integer.MAX_VALUE) return (int) (long) l;
             in.assumptions.add(at, "The " + what + " evaluates to " + l + ", which is not a rank; the call is treated "
@@ -577,7 +680,7 @@ final class MpjCalls {
         switch (op) {
             case BCAST -> {
                 if (me != root) fill(arg(a, 0), arg(a, 1), arg(a, 2), p[root], Unknown.UNIFORM);
-                else if (arg(a, 0) instanceof ArrayVal) { /* the root keeps its data */ }
+                else uniformize(arg(a, 0), arg(a, 1), arg(a, 2)); // the root now holds what every rank holds
             }
             case ALLREDUCE -> fill(arg(a, 2), arg(a, 3), arg(a, 4), reduce(p, arg(a, 6), res.complete()), Unknown.UNIFORM);
             case REDUCE -> {
@@ -644,6 +747,17 @@ final class MpjCalls {
             out.addAll(List.of(arr));
         }
         return out.toArray();
+    }
+
+    /**
+     * After a broadcast the root's values are everybody's: what the root did not know (a timing, a
+     * random draw) is now one unknown shared by all ranks, so a branch on it goes alike everywhere.
+     */
+    private static void uniformize(Object buf, Object off, Object cnt) {
+        if (!(buf instanceof ArrayVal a) || a.elems == null) return;
+        int o = off instanceof Long l ? (int) Math.max(0, l) : 0;
+        int n = cnt instanceof Long c ? (int) Math.min(c, a.elems.length - (long) o) : a.elems.length - o;
+        for (int i = 0; i < n; i++) if (a.elems[o + i] == Unknown.ANY) a.elems[o + i] = Unknown.UNIFORM;
     }
 
     /** Writes {@code data} into {@code buf} from {@code off}; where it is unknown, writes {@code unknown}. */

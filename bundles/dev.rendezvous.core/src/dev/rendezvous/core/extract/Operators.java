@@ -1,6 +1,7 @@
 package dev.rendezvous.core.extract;
 
 import dev.rendezvous.core.extract.Values.Null;
+import dev.rendezvous.core.extract.Values.Sym;
 import dev.rendezvous.core.extract.Values.Unknown;
 
 /** Java's operators over the interpreter's values; unknown in, unknown out (uniform stays uniform). */
@@ -38,6 +39,7 @@ final class Operators {
     }
 
     static Object equal(Object a, Object b) {
+        if (a instanceof Sym || b instanceof Sym) return Sym.combine("==", a, b);
         if (a instanceof Unknown || b instanceof Unknown) return Values.join(a, b);
         if (a instanceof Long x && b instanceof Long y) return x.longValue() == y.longValue();
         if (a instanceof Number x && b instanceof Number y) return x.doubleValue() == y.doubleValue();
@@ -51,12 +53,14 @@ final class Operators {
     static Object logic(boolean and, Object a, Object b) {
         if (a instanceof Boolean x && b instanceof Boolean y) return and ? x && y : x || y;
         if (b instanceof Boolean y && y != and) return y; // x && false, x || true
-        if (a instanceof Boolean x && x == and) return b instanceof Boolean ? b : Values.join(b, b);
+        if (a instanceof Boolean x && x == and) return b instanceof Boolean || b instanceof Sym ? b : Values.join(b, b);
+        if (a instanceof Sym || b instanceof Sym) return Sym.combine(and ? "&&" : "||", a, b);
         return Values.join(a, b);
     }
 
     static Object unary(String op, Object v) {
         if (v instanceof Unknown) return v;
+        if (v instanceof Sym sym) return op.equals("+") ? v : Sym.of(op + sym.expr());
         switch (op) {
             case "!" -> {
                 return v instanceof Boolean b ? !b : Unknown.ANY;
@@ -77,6 +81,10 @@ final class Operators {
     }
 
     static Object binary(String op, Object a, Object b) {
+        if ((a instanceof Sym || b instanceof Sym) && !op.equals("==") && !op.equals("!=")) {
+            if (op.equals("*") && (isZero(a) || isZero(b))) return 0L;
+            return Sym.combine(op, a, b);
+        }
         if (op.equals("+") && (a instanceof String || b instanceof String)) {
             if (a instanceof Unknown || b instanceof Unknown) return Values.join(a, b);
             return String.valueOf(a) + b;
@@ -84,7 +92,7 @@ final class Operators {
         if (op.equals("==")) return equal(a, b);
         if (op.equals("!=")) {
             Object e = equal(a, b);
-            return e instanceof Boolean x ? !x : e;
+            return e instanceof Boolean x ? !x : e instanceof Sym ? unary("!", e) : e;
         }
         if (a instanceof Unknown || b instanceof Unknown) {
             if (op.equals("*") && (isZero(a) || isZero(b))) return 0L;

@@ -41,7 +41,7 @@ public final class Program {
             "Waitany", "Waitsome", "Test", "Testall", "Testany", "Testsome", "Start", "Startall", "Barrier", "Bcast",
             "Reduce", "Allreduce", "Gather", "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall",
             "Alltoallv", "Scan", "Reduce_scatter", "Split", "Create", "Dup", "Send_init", "Ssend_init", "Bsend_init",
-            "Rsend_init", "Recv_init", "Buffer_attach", "Buffer_detach");
+            "Rsend_init", "Recv_init", "Buffer_attach", "Buffer_detach", "Abort");
 
     private final String file;
     private final String source;

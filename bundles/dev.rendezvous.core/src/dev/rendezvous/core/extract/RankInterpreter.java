@@ -280,8 +280,8 @@ final class RankInterpreter {
     }
 
     private void argsRead(ASTNode at) {
-        assumptions.add(program.range(at), "Program arguments are taken as empty: the analysis follows the program's "
-                + "default inputs");
+        assumptions.add(program.range(at), "Program arguments are taken as empty (the program's defaults); an argument "
+                + "read anyway is unknown but the same on every rank (MPJ starts every rank with the same arguments)");
     }
 
     SourceRange userSite(ASTNode call) {
@@ -299,9 +299,15 @@ final class RankInterpreter {
     boolean decide(Object v, ASTNode at, String what) {
         if (v instanceof Boolean b) return b;
         int occ = occurrence(at);
+        if (v instanceof Values.Sym sym) {
+            // the same expression over the same inputs is the same value on every rank and at every line
+            assumptions.add(program.range(at), "The " + what + " depends on an input that is the same on every rank ("
+                    + sym.expr() + "); both outcomes are explored, taken alike by all ranks");
+            return world.uniformChoice(sym, 2, what + " at line " + program.range(at).line() + " (" + sym.expr() + ")") == 0;
+        }
         if (v == Unknown.UNIFORM) {
             assumptions.add(program.range(at), "The " + what + " depends on a value that is the same on every rank "
-                    + "(from a collective); both outcomes are explored, taken alike by all ranks");
+                    + "(an input or the result of a collective); both outcomes are explored, taken alike by all ranks");
             return world.uniformChoice(new UniformKey(at, occ), 2, what + " at line " + program.range(at).line()) == 0;
         }
         assumptions.add(program.range(at), "The " + what + " depends on a value the analysis cannot compute "
@@ -512,7 +518,7 @@ final class RankInterpreter {
                         start = i;
                         break;
                     }
-                    if (eq instanceof Unknown) {
+                    if (Values.isUnknown(eq)) {
                         if (decide(eq, sc, "switch case")) {
                             start = i;
                             break;
@@ -653,7 +659,10 @@ final class RankInterpreter {
             case ArrayAccess aa -> {
                 Object arr = eval(aa.getArray());
                 Object idx = eval(aa.getIndex());
-                if (arr instanceof Values.ArgsVal) argsRead(aa);
+                if (arr instanceof Values.ArgsVal) {
+                    argsRead(aa);
+                    return idx instanceof Long i ? Values.Sym.of("args[" + i + "]") : Unknown.UNIFORM;
+                }
                 if (arr instanceof ArrayVal a && a.elems != null && idx instanceof Long i && i >= 0 && i < a.elems.length) {
                     return a.elems[(int) (long) i];
                 }
@@ -929,7 +938,7 @@ final class RankInterpreter {
             if (v != null) return v;
         }
         Object v = callUncached(m, self, args, site);
-        if (key != null && v != null && !(v instanceof Unknown)) program.memo.put(key, v);
+        if (key != null && v != null && !Values.isUnknown(v)) program.memo.put(key, v);
         return v;
     }
 

@@ -81,6 +81,81 @@ final class Values {
         boolean unknownSize;
     }
 
+    /**
+     * {@code HashMap}, {@code TreeMap}...: keys and values as far as they are known. A key the
+     * analysis cannot compute makes every later lookup unknown.
+     */
+    static final class MapVal {
+        final Map<Object, Object> entries;
+        boolean unknownKeys;
+
+        MapVal(boolean sorted) {
+            entries = sorted ? new java.util.TreeMap<>(MapVal::compareKeys) : new java.util.LinkedHashMap<>();
+        }
+
+        private static int compareKeys(Object a, Object b) {
+            if (a instanceof Long x && b instanceof Long y) return Long.compare(x, y);
+            if (a instanceof String x && b instanceof String y) return x.compareTo(y);
+            return String.valueOf(a).compareTo(String.valueOf(b));
+        }
+
+        private static boolean knownKey(Object k) {
+            return k instanceof Long || k instanceof String || k instanceof Boolean || k instanceof Double;
+        }
+
+        Object call(String name, List<Object> args) {
+            Object k = args.isEmpty() ? null : args.get(0);
+            switch (name) {
+                case "put", "putIfAbsent" -> {
+                    if (args.size() != 2 || !knownKey(k)) {
+                        unknownKeys = true;
+                        return Unknown.ANY;
+                    }
+                    Object old = name.equals("put") ? entries.put(k, args.get(1)) : entries.putIfAbsent(k, args.get(1));
+                    return old == null ? Null.NULL : old;
+                }
+                case "get", "getOrDefault" -> {
+                    if (!knownKey(k) || unknownKeys) return Unknown.ANY;
+                    Object v = entries.get(k);
+                    if (v != null) return v;
+                    return name.equals("get") ? Null.NULL : args.get(1);
+                }
+                case "containsKey" -> {
+                    if (!knownKey(k) || unknownKeys) return Unknown.ANY;
+                    return entries.containsKey(k);
+                }
+                case "remove" -> {
+                    if (!knownKey(k)) {
+                        unknownKeys = true;
+                        return Unknown.ANY;
+                    }
+                    Object v = entries.remove(k);
+                    return v == null ? Null.NULL : v;
+                }
+                case "size" -> {
+                    return unknownKeys ? Unknown.ANY : (Object) (long) entries.size();
+                }
+                case "isEmpty" -> {
+                    return unknownKeys ? Unknown.ANY : (Object) entries.isEmpty();
+                }
+                case "clear" -> {
+                    entries.clear();
+                    unknownKeys = false;
+                    return null;
+                }
+                case "keySet", "values" -> {
+                    ListVal l = new ListVal();
+                    l.items.addAll(name.equals("keySet") ? entries.keySet() : entries.values());
+                    l.unknownSize = unknownKeys;
+                    return l;
+                }
+                default -> {
+                    return Unknown.ANY;
+                }
+            }
+        }
+    }
+
     /** A class name used as a receiver ({@code MPI}, {@code Request}, {@code Math}, a class of the file). */
     record ClassRef(String name) {}
 
@@ -96,14 +171,54 @@ final class Values {
     /** A group handle ({@code comm.Group()}); its members are not tracked. */
     record GroupVal(Object origin) {}
 
-    static boolean isUnknown(Object v) {
-        return v instanceof Unknown;
+    /**
+     * A rank-uniform unknown with an identity: an input ({@code System.getProperty("N")},
+     * {@code args[0]}) or an expression over inputs and constants ({@code (prop:N < 3)}). Every rank
+     * holds the same value, and the same expression is the same value wherever it is computed, so a
+     * branch on it is decided once per expression for all ranks: rank 0's {@code for (i = 0; i < n; i++)}
+     * and rank 1's loop at another line over the same {@code n} run the same number of times.
+     */
+    record Sym(String expr) {
+        private static final int MAX_TEXT = 160;
+
+        /** The symbol for {@code text}, or the anonymous uniform unknown when the text grows too long. */
+        static Object of(String text) {
+            return text.length() > MAX_TEXT ? Unknown.UNIFORM : new Sym(text);
+        }
+
+        /** A concrete value as text inside a symbol, or null when it has no stable text. */
+        static String text(Object v) {
+            if (v instanceof Sym s) return s.expr;
+            if (v instanceof Long l) return Long.toString(l);
+            if (v instanceof Double d) return d + "d";
+            if (v instanceof Boolean b) return b.toString();
+            if (v instanceof String str) return '"' + str + '"';
+            if (v == Null.NULL) return "null";
+            return null;
+        }
+
+        /** {@code a op b} when one side is a symbol; ANY or UNIFORM when the other side has no text. */
+        static Object combine(String op, Object a, Object b) {
+            if (a == Unknown.ANY || b == Unknown.ANY) return Unknown.ANY;
+            String x = text(a), y = text(b);
+            if (x == null || y == null) return Unknown.UNIFORM;
+            return of("(" + x + " " + op + " " + y + ")");
+        }
+
+        @Override
+        public String toString() {
+            return expr;
+        }
     }
 
-    /** Joins unknowns: ANY wins over UNIFORM. */
+    static boolean isUnknown(Object v) {
+        return v instanceof Unknown || v instanceof Sym;
+    }
+
+    /** Joins unknowns: ANY wins over UNIFORM; a symbol joined with anything loses its identity. */
     static Unknown join(Object a, Object b) {
-        return a == Unknown.ANY || b == Unknown.ANY || !(a instanceof Unknown || b instanceof Unknown)
-                ? Unknown.ANY : Unknown.UNIFORM;
+        boolean ua = a instanceof Unknown || a instanceof Sym, ub = b instanceof Unknown || b instanceof Sym;
+        return a == Unknown.ANY || b == Unknown.ANY || !(ua || ub) ? Unknown.ANY : Unknown.UNIFORM;
     }
 
     static int typeSize(String name) {
@@ -118,6 +233,7 @@ final class Values {
 
     static String describe(Object v) {
         if (v instanceof Unknown) return "unknown";
+        if (v instanceof Sym sym) return "unknown input " + sym.expr();
         if (v == Null.NULL) return "null";
         return String.valueOf(v);
     }

@@ -273,6 +273,8 @@ public final class World {
     private long progress;
     private volatile boolean over;
     private boolean timedOut;
+    /** Set when a rank ends the whole job ({@code Abort}): the other ranks stop wherever they are. */
+    private volatile String jobEnd;
 
     /** Free receive-buffer tokens per rank under {@link BufferPolicy#TOKENS}. */
     private int[] tokens;
@@ -389,6 +391,7 @@ public final class World {
             next.status = RankStatus.RUNNING;
             next.go.release();
             sched.acquireUninterruptibly();
+            if (jobEnd != null) return;
             if (next.status == RankStatus.BLOCKED && next.blocker.satisfied()) {
                 next.status = RankStatus.RUNNABLE;
                 runnable.addFirst(next);
@@ -473,6 +476,19 @@ public final class World {
     /** Whether the run's wall-clock budget is spent (ranks check this while they compute). */
     public boolean deadlinePassed() {
         return System.nanoTime() > deadlineNanos;
+    }
+
+    /**
+     * {@code Abort} (MPI §8.7: the job ends on every process of the communicator's group; MPJ Express
+     * ends the whole job): no rank goes on after this, so nobody waiting is deadlocked.
+     */
+    public void abortJob(int rank, String why) {
+        if (jobEnd == null) jobEnd = "rank " + rank + " " + why;
+    }
+
+    /** Why the job ended early by the program's own decision, or null. */
+    public String jobEnd() {
+        return jobEnd;
     }
 
     /** A decision every rank must see the same way (a branch on a rank-uniform value). */
@@ -954,7 +970,7 @@ public final class World {
         boolean[] done = new boolean[np];
         for (RankState rs : ranks) done[rs.rank] = rs.status == RankStatus.DONE;
         return new RunOutcome(policy, traces, matches, blocked, orphans, colls, leaks, aborted, done,
-                List.copyOf(choices.taken()), List.copyOf(wildcardDecisions), timedOut);
+                List.copyOf(choices.taken()), List.copyOf(wildcardDecisions), timedOut, jobEnd);
     }
 
     private RunOutcome.Blocked describeBlocked(RankState rs) {

@@ -1,0 +1,181 @@
+package dev.rendezvous.core.extract;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.rendezvous.core.extract.Values.ArrayVal;
+import dev.rendezvous.core.extract.Values.Null;
+import dev.rendezvous.core.extract.Values.Unknown;
+
+/**
+ * Evaluates side-effect-free methods of the JDK on the interpreter's concrete values by calling
+ * the real method reflectively, instead of one hand-written case per method: {@code Math},
+ * {@code StrictMath}, the boxed number classes, {@code Character}, {@code Boolean}, {@code Objects}
+ * and {@code String} (static and instance methods). A whitelisted method called with an unknown
+ * argument returns an unknown that is rank-uniform when every unknown argument is
+ * ({@code Integer.parseInt} of a program argument is the same on every rank).
+ *
+ * <p>Excluded because they are not functions of their arguments: {@code Math.random} and the
+ * system-property readers ({@code Integer.getInteger} and kin, handled as rank-uniform inputs by
+ * {@link MpjCalls}). Excluded because they could make the analysis itself slow or large:
+ * {@code String.repeat}, and any string argument or result longer than {@value #MAX_STRING}.
+ */
+final class JdkCalls {
+    private JdkCalls() {}
+
+    /** No method of that name and arity: the caller goes on with its own cases. */
+    static final Object NOT_HANDLED = new Object();
+
+    private static final int MAX_STRING = 1 << 16;
+
+    private static final Map<String, Class<?>> PURE = Map.ofEntries(Map.entry("Math", Math.class),
+            Map.entry("StrictMath", StrictMath.class), Map.entry("Integer", Integer.class), Map.entry("Long", Long.class),
+            Map.entry("Double", Double.class), Map.entry("Float", Float.class), Map.entry("Short", Short.class),
+            Map.entry("Byte", Byte.class), Map.entry("Character", Character.class), Map.entry("Boolean", Boolean.class),
+            Map.entry("Objects", java.util.Objects.class), Map.entry("String", String.class));
+
+    private static final Set<String> EXCLUDED = Set.of("random", "getInteger", "getLong", "getBoolean", "repeat",
+            "requireNonNull", "hashCode", "identityHashCode", "wait", "notify", "notifyAll", "getClass", "intern");
+
+    private static final Map<String, List<Method>> CACHE = new ConcurrentHashMap<>();
+
+    /** Whether {@code cls} is a class whose static methods are evaluated here. */
+    static boolean isPureClass(String cls) {
+        return PURE.containsKey(cls);
+    }
+
+    /** {@code Cls.name(args)} for a whitelisted class; {@link #NOT_HANDLED} when no such method exists. */
+    static Object callStatic(String cls, String name, List<Object> args) {
+        Class<?> c = PURE.get(cls);
+        if (c == null || EXCLUDED.contains(name)) return NOT_HANDLED;
+        return call(c, null, name, args, true);
+    }
+
+    /** {@code s.name(args)} on a string value. */
+    static Object callString(String s, String name, List<Object> args) {
+        if (EXCLUDED.contains(name)) return NOT_HANDLED;
+        return call(String.class, s, name, args, false);
+    }
+
+    private static Object call(Class<?> c, Object self, String name, List<Object> args, boolean isStatic) {
+        List<Method> candidates = CACHE.computeIfAbsent(c.getName() + "#" + name + "/" + args.size() + (isStatic ? "s" : "i"),
+                k -> methods(c, name, args.size(), isStatic));
+        if (candidates.isEmpty()) return NOT_HANDLED;
+        if (args.stream().anyMatch(Values::isUnknown)) {
+            if (args.contains(Unknown.ANY)) return Unknown.ANY;
+            // a function of inputs: a symbol when every argument has a text (parseInt(args[0])), else uniform
+            List<String> texts = new ArrayList<>();
+            for (Object a : args) texts.add(Values.Sym.text(a));
+            if (texts.contains(null)) return Unknown.UNIFORM;
+            return Values.Sym.of((self == null ? c.getSimpleName() : Values.Sym.text(self)) + "." + name + "(" + String.join(", ", texts) + ")");
+        }
+        for (Method m : candidates) {
+            Object[] actual = convertAll(m.getParameterTypes(), args);
+            if (actual == null) continue;
+            try {
+                return fromJava(m.invoke(self, actual), m.getReturnType());
+            } catch (InvocationTargetException e) {
+                return Unknown.ANY; // the program would throw here (NumberFormatException...)
+            } catch (IllegalAccessException | IllegalArgumentException e) {
+                // try the next overload
+            }
+        }
+        return NOT_HANDLED;
+    }
+
+    /** Public methods of that name and arity, the overloads for wider types first (long before int, char last). */
+    private static List<Method> methods(Class<?> c, String name, int arity, boolean isStatic) {
+        List<Method> out = new ArrayList<>();
+        for (Method m : c.getMethods()) {
+            if (!m.getName().equals(name) || m.getParameterCount() != arity || m.isVarArgs() && arity == 0) continue;
+            if (Modifier.isStatic(m.getModifiers()) != isStatic) continue;
+            if (m.getDeclaringClass() == Object.class) continue;
+            out.add(m);
+        }
+        out.sort(Comparator.comparingInt(JdkCalls::rank));
+        return out;
+    }
+
+    private static int rank(Method m) {
+        int r = 0;
+        for (Class<?> p : m.getParameterTypes()) {
+            r += p == long.class || p == double.class || p == String.class || p == boolean.class ? 0
+                    : p == int.class ? 1 : p == float.class ? 2 : p == CharSequence.class ? 3
+                    : p == Object.class ? 4 : p == short.class || p == byte.class ? 5 : p == char.class ? 6 : 9;
+        }
+        return r;
+    }
+
+    private static Object[] convertAll(Class<?>[] types, List<Object> args) {
+        Object[] out = new Object[types.length];
+        for (int i = 0; i < types.length; i++) {
+            Object v = toJava(args.get(i), types[i]);
+            if (v == NOT_HANDLED) return null;
+            out[i] = v;
+        }
+        return out;
+    }
+
+    /** The interpreter's value as an argument of Java type {@code t}, or {@link #NOT_HANDLED}. */
+    private static Object toJava(Object v, Class<?> t) {
+        if (v instanceof String s && s.length() > MAX_STRING) return NOT_HANDLED;
+        if (v instanceof Long l) {
+            if (t == long.class || t == Long.class) return l;
+            if ((t == int.class || t == Integer.class) && l == (int) (long) l) return (int) (long) l;
+            if (t == double.class || t == Double.class) return (double) l;
+            if (t == float.class || t == Float.class) return (float) l;
+            if ((t == short.class || t == Short.class) && l == (short) (long) l) return (short) (long) l;
+            if ((t == byte.class || t == Byte.class) && l == (byte) (long) l) return (byte) (long) l;
+            if ((t == char.class || t == Character.class) && l >= 0 && l <= Character.MAX_VALUE) return (char) (long) l;
+            if (t == Object.class || t == Number.class) return l;
+            return NOT_HANDLED;
+        }
+        if (v instanceof Double d) {
+            if (t == double.class || t == Double.class || t == Object.class || t == Number.class) return d;
+            if (t == float.class || t == Float.class) return (float) (double) d;
+            return NOT_HANDLED;
+        }
+        if (v instanceof Boolean b) return t == boolean.class || t == Boolean.class || t == Object.class ? b : NOT_HANDLED;
+        if (v instanceof String s) {
+            return t == String.class || t == CharSequence.class || t == Object.class ? s : NOT_HANDLED;
+        }
+        if (v == Null.NULL) return t.isPrimitive() ? NOT_HANDLED : null;
+        if (v instanceof ArrayVal a && a.elems != null && t.isArray() && t.getComponentType().isPrimitive()) {
+            Class<?> ct = t.getComponentType();
+            Object arr = Array.newInstance(ct, a.elems.length);
+            for (int i = 0; i < a.elems.length; i++) {
+                Object e = toJava(a.elems[i], ct);
+                if (e == NOT_HANDLED) return NOT_HANDLED;
+                Array.set(arr, i, e);
+            }
+            return arr;
+        }
+        return NOT_HANDLED;
+    }
+
+    /** A Java result as the interpreter's value. */
+    static Object fromJava(Object r, Class<?> declared) {
+        if (declared == void.class) return null;
+        if (r == null) return Null.NULL;
+        if (r instanceof Integer || r instanceof Long || r instanceof Short || r instanceof Byte) return ((Number) r).longValue();
+        if (r instanceof Character ch) return (long) ch;
+        if (r instanceof Double || r instanceof Float) return ((Number) r).doubleValue();
+        if (r instanceof Boolean) return r;
+        if (r instanceof String s) return s.length() > MAX_STRING ? Unknown.ANY : s;
+        if (r.getClass().isArray()) {
+            int n = Array.getLength(r);
+            Object[] elems = new Object[n];
+            for (int i = 0; i < n; i++) elems[i] = fromJava(Array.get(r, i), r.getClass().getComponentType());
+            return new ArrayVal(elems);
+        }
+        return Unknown.ANY;
+    }
+}
