@@ -110,7 +110,15 @@ public final class Rendezvous {
         }
         for (Assumptions.Assumption a : ctx.assumptions().all()) findings.add(info(a.range(), a.message()));
         for (String n : ctx.notes()) findings.add(info(top, n));
-        return new RunReport(file, np, dedupe(findings), verdict, graph, millis(t0), buffers, dummies, logp);
+        List<Finding> shown = new ArrayList<>();
+        List<Suppressions.Suppressed> silenced = new ArrayList<>();
+        Suppressions suppressions = Suppressions.of(program);
+        for (Finding f : dedupe(findings)) {
+            String how = suppressions.match(f);
+            if (how == null) shown.add(f);
+            else silenced.add(new Suppressions.Suppressed(f, how));
+        }
+        return new RunReport(file, np, shown, verdict, graph, millis(t0), buffers, dummies, logp, silenced);
     }
 
     private static long millis(long t0) {

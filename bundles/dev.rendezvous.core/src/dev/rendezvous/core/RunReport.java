@@ -12,7 +12,15 @@ import dev.rendezvous.core.model.Verdict;
 
 /** The result of analysing one file at one process count. {@code graph} is null when nothing ran. */
 public record RunReport(String file, int np, List<Finding> findings, Verdict verdict, CommGraph graph, long millis,
-        BufferRequirement.Buffers buffers, List<FilteringCycle.Interval> dummyIntervals, LogPSimulation.Result logp) {
+        BufferRequirement.Buffers buffers, List<FilteringCycle.Interval> dummyIntervals, LogPSimulation.Result logp,
+        List<Suppressions.Suppressed> suppressed) {
+
+    /** A report with nothing suppressed. */
+    public RunReport(String file, int np, List<Finding> findings, Verdict verdict, CommGraph graph, long millis,
+            BufferRequirement.Buffers buffers, List<FilteringCycle.Interval> dummyIntervals, LogPSimulation.Result logp) {
+        this(file, np, findings, verdict, graph, millis, buffers, dummyIntervals, logp, List.of());
+    }
+
     public boolean hasErrors() {
         return findings.stream().anyMatch(f -> f.severity() == Severity.ERROR);
     }

@@ -11,7 +11,9 @@ import dev.rendezvous.core.extract.Values.ArrayVal;
 import dev.rendezvous.core.extract.Values.Buffer;
 import dev.rendezvous.core.extract.Values.ClassRef;
 import dev.rendezvous.core.extract.Values.Datatype;
-import dev.rendezvous.core.extract.Values.GroupVal;
+import dev.rendezvous.core.extract.Groups.CartVal;
+import dev.rendezvous.core.extract.Groups.GraphVal;
+import dev.rendezvous.core.extract.Groups.GroupVal;
 import dev.rendezvous.core.extract.Values.ListVal;
 import dev.rendezvous.core.extract.Values.Null;
 import dev.rendezvous.core.extract.Values.ReduceOp;
@@ -67,6 +69,13 @@ final class MpjCalls {
                 case "PROC_NULL": return (long) Peer.PROC_NULL;
                 case "UNDEFINED": return UNDEFINED;
                 case "BSEND_OVERHEAD", "SEND_OVERHEAD", "RECV_OVERHEAD": return 0L;
+                case "COMM_NULL", "REQUEST_NULL": return Null.NULL;
+                case "GROUP_EMPTY": return new GroupVal(new int[0]);
+                case "CART": return 2L;
+                case "GRAPH": return 1L;
+                case "IDENT": return 0L;
+                case "TAG_UB": return (long) Integer.MAX_VALUE;
+                case "NUM_OF_PROCESSORS": return Unknown.UNIFORM;
                 case "SUM", "MAX", "MIN", "PROD", "LAND", "BAND", "LOR", "BOR", "LXOR", "BXOR", "MAXLOC", "MINLOC":
                     return new ReduceOp(name);
                 default:
@@ -85,6 +94,10 @@ final class MpjCalls {
     }
 
     Object instanceField(Object base, String name) {
+        if (base instanceof Groups.Struct st) {
+            Object v = st.fields().get(name);
+            return v == null ? Unknown.ANY : v;
+        }
         if (base instanceof StatusValue st) {
             return switch (name) {
                 case "source" -> (long) st.source();
@@ -101,6 +114,19 @@ final class MpjCalls {
     Object invoke(Object recv, Expression recvExpr, String name, MethodInvocation mi) {
         List<?> argExprs = mi.arguments();
         if (recv instanceof CommValue comm) return commCall(comm, name, argExprs, mi);
+        if (recv instanceof CartVal cv) {
+            if (CART_METHODS.contains(name) && !(name.equals("Rank") && argExprs.isEmpty())) {
+                return Groups.cartCall(cv, name, in.evalArgs(argExprs));
+            }
+            if (name.equals("Sub")) return cartSub(cv, in.evalArgs(argExprs), mi);
+            return commCall(cv.comm(), name, argExprs, mi);
+        }
+        if (recv instanceof GraphVal gv) {
+            if (GRAPH_METHODS.contains(name)) return Groups.graphCall(gv, name, in.evalArgs(argExprs));
+            return commCall(gv.comm(), name, argExprs, mi);
+        }
+        if (recv instanceof GroupVal g) return Groups.groupCall(g, name, in.evalArgs(argExprs), rank());
+        if (recv instanceof Datatype t) return datatypeCall(t, name, in.evalArgs(argExprs));
         if (recv instanceof RequestValue rq) return requestCall(rq, name, mi);
         if (recv instanceof StatusValue st) {
             in.evalArgs(argExprs);
@@ -219,6 +245,16 @@ final class MpjCalls {
             }
             case "Request", "Prequest" -> {
                 return requestStatic(name, args, mi);
+            }
+            case "Group" -> {
+                return Groups.groupStatic(name, args);
+            }
+            case "Datatype" -> {
+                return datatypeStatic(name, args, mi);
+            }
+            case "Cartcomm" -> {
+                if (name.equals("Dims_create") && args.size() == 2) Groups.dimsCreate(args.get(0), args.get(1));
+                return null;
             }
             case "Math", "StrictMath" -> {
                 Object r = JdkCalls.callStatic(cls, name, args);
@@ -430,10 +466,107 @@ final class MpjCalls {
                 abort(mi);
                 return null;
             }
+            case "Get_processor_name" -> {
+                return Unknown.ANY; // differs between ranks
+            }
+            case "Init_thread" -> {
+                return new Values.ArgsVal();
+            }
+            case "Query_thread", "Is_thread_main", "Finalized" -> {
+                return name.equals("Finalized") ? (Object) false : Unknown.UNIFORM;
+            }
             default -> {
+                notModelled("MPI." + name, mi);
                 return Unknown.ANY;
             }
         }
+    }
+
+    private static final Set<String> CART_METHODS = Set.of("Shift", "Coords", "Rank", "Get", "Topo_test");
+    private static final Set<String> GRAPH_METHODS = Set.of("Neighbours", "Neighbors", "Neighbours_count",
+            "Neighbors_count", "Get");
+
+    /**
+     * {@code Create_cart(dims, periods, reorder)}: a collective over the communicator; the first
+     * prod(dims) ranks form the grid (no reordering), the others get no communicator (MPI-1.1 §6.5.1).
+     */
+    private Object createCart(CommValue comm, List<Object> a, MethodInvocation mi) {
+        int[] dims = Groups.ints(arg(a, 0));
+        if (dims == null) {
+            in.assumptions.add(in.program.range(mi), "The dimensions of this Cartesian topology could not be computed; "
+                    + "its neighbours are unknown");
+            Object c = collective(comm, Op.DUP, List.of(), mi);
+            return c;
+        }
+        long prod = 1;
+        for (int d : dims) prod *= Math.max(1, d);
+        Object c = prod >= comm.size() ? collective(comm, Op.DUP, List.of(), mi)
+                : collective(comm, Op.SPLIT, List.of(comm.localRank() < prod ? 0L : UNDEFINED, (long) comm.localRank()), mi);
+        if (!(c instanceof CommValue nc)) return c;
+        return new CartVal(nc, dims, Groups.bools(arg(a, 1), dims.length));
+    }
+
+    /** {@code Sub(remain_dims)}: the ranks that agree on the dropped coordinates form one sub-grid. */
+    private Object cartSub(CartVal cv, List<Object> a, MethodInvocation mi) {
+        boolean[] keep = Groups.bools(arg(a, 0), cv.dims().length);
+        int[] me = cv.coords(cv.comm().localRank());
+        long color = 0;
+        List<Integer> dims = new ArrayList<>();
+        List<Boolean> periods = new ArrayList<>();
+        for (int i = 0; i < keep.length; i++) {
+            if (keep[i]) {
+                dims.add(cv.dims()[i]);
+                periods.add(cv.periods()[i]);
+            } else {
+                color = color * Math.max(1, cv.dims()[i]) + me[i];
+            }
+        }
+        Object c = collective(cv.comm(), Op.SPLIT, List.of(color, (long) cv.comm().localRank()), mi);
+        if (!(c instanceof CommValue nc)) return c;
+        boolean[] p = new boolean[periods.size()];
+        for (int i = 0; i < p.length; i++) p[i] = periods.get(i);
+        return new CartVal(nc, dims.stream().mapToInt(Integer::intValue).toArray(), p);
+    }
+
+    private Object createGraph(CommValue comm, List<Object> a, MethodInvocation mi) {
+        int[] index = Groups.ints(arg(a, 0)), edges = Groups.ints(arg(a, 1));
+        Object c = collective(comm, Op.DUP, List.of(), mi);
+        if (!(c instanceof CommValue nc) || index == null || edges == null) return c;
+        return new GraphVal(nc, index, edges);
+    }
+
+    /** An MPJ call the analysis does not model: said at the call, never silently dropped. */
+    private void notModelled(String what, MethodInvocation mi) {
+        in.assumptions.add(in.program.range(mi), "The MPJ call " + what + " is not modelled; the analysis goes on as if "
+                + "it did not communicate and its result is unknown");
+    }
+
+    /** Methods of a datatype value: sizes and extents from the element size; Commit and Free do nothing. */
+    private Object datatypeCall(Datatype t, String name, List<Object> args) {
+        return switch (name) {
+            case "Size", "Extent", "Ub" -> (long) t.size();
+            case "Lb" -> 0L;
+            case "Commit", "Free" -> null;
+            default -> Unknown.ANY;
+        };
+    }
+
+    /** {@code Datatype.Contiguous(n, old)}, {@code Vector(...)}...: a derived type with the size of its data. */
+    private Object datatypeStatic(String name, List<Object> args, MethodInvocation mi) {
+        Object old = args.isEmpty() ? null : args.get(args.size() - 1);
+        long count = switch (name) {
+            case "Contiguous" -> args.size() == 2 && args.get(0) instanceof Long n ? n : -1;
+            case "Vector", "Hvector" -> args.size() == 4 && args.get(0) instanceof Long n && args.get(1) instanceof Long b ? n * b : -1;
+            case "Indexed", "Hindexed" -> {
+                int[] lens = args.size() == 3 ? Groups.ints(args.get(0)) : null;
+                yield lens == null ? -1 : java.util.Arrays.stream(lens).asLongStream().sum();
+            }
+            default -> -1;
+        };
+        if (old instanceof Datatype t && count >= 0) return new Datatype(name + "(" + t.name() + ")", (int) Math.min(Integer.MAX_VALUE, count * t.size()));
+        if (name.equals("Struct")) return new Datatype("Struct", 8);
+        notModelled("Datatype." + name, mi);
+        return Unknown.ANY;
     }
 
     /** {@code Abort} ends the whole job: the rank stops here and so does every other rank. */
@@ -459,16 +592,23 @@ final class MpjCalls {
                 return collective(comm, Op.DUP, List.of(), mi);
             }
             case "Group" -> {
-                return new GroupVal(comm);
+                return new GroupVal(comm.members().clone());
+            }
+            case "Create_cart" -> {
+                return createCart(comm, in.evalArgs(argExprs), mi);
+            }
+            case "Create_graph" -> {
+                return createGraph(comm, in.evalArgs(argExprs), mi);
             }
             case "Abort" -> {
                 in.evalArgs(argExprs);
                 abort(mi);
                 return null;
             }
-            case "Free", "Compare", "Test_inter", "Topo_test" -> {
+            case "Free", "Compare", "Test_inter", "Topo_test", "Get_name", "Set_name", "Errhandler_set",
+                    "Errhandler_get", "Attr_get", "Is_inter" -> {
                 in.evalArgs(argExprs);
-                return Unknown.ANY;
+                return name.equals("Test_inter") || name.equals("Is_inter") ? (Object) false : Unknown.ANY;
             }
             case "Pack_size" -> {
                 List<Object> a = in.evalArgs(argExprs);
@@ -480,7 +620,10 @@ final class MpjCalls {
         List<Object> args = in.evalArgs(argExprs);
         Op op = Op.commOp(name);
         if (name.endsWith("_init")) return persistent(comm, name, args, mi);
-        if (op == null) return Unknown.ANY;
+        if (op == null) {
+            notModelled("Comm." + name, mi);
+            return Unknown.ANY;
+        }
         return switch (op.kind()) {
             case SEND -> send(comm, op, args, mi);
             case RECV -> recv(comm, op, args, mi);
@@ -659,8 +802,17 @@ final class MpjCalls {
                 color = c instanceof Long l ? l : 0;
                 key = k instanceof Long l ? l : comm.localRank();
             }
-            case CREATE -> in.assumptions.add(site, "Groups are not tracked: Create is assumed to return a copy of the "
-                    + "communicator");
+            case CREATE -> {
+                // Create(group) is Split with one colour for the group's members and none for the others
+                if (arg(a, 0) instanceof GroupVal g && g.members() != null) {
+                    int me = g.rankOf(comm.world(comm.localRank()));
+                    color = me >= 0 ? 0 : UNDEFINED;
+                    key = me;
+                } else {
+                    in.assumptions.add(site, "The group of this Create could not be computed; it is assumed to hold "
+                            + "every rank of the communicator");
+                }
+            }
             default -> { }
         }
         if (op.hasRoot()) {

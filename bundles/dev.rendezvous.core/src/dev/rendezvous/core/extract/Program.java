@@ -41,7 +41,8 @@ public final class Program {
             "Waitany", "Waitsome", "Test", "Testall", "Testany", "Testsome", "Start", "Startall", "Barrier", "Bcast",
             "Reduce", "Allreduce", "Gather", "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall",
             "Alltoallv", "Scan", "Reduce_scatter", "Split", "Create", "Dup", "Send_init", "Ssend_init", "Bsend_init",
-            "Rsend_init", "Recv_init", "Buffer_attach", "Buffer_detach", "Abort");
+            "Rsend_init", "Recv_init", "Buffer_attach", "Buffer_detach", "Abort",
+            "Create_cart", "Create_graph", "Create_intercomm", "Merge");
 
     private final String file;
     private final String source;
@@ -115,6 +116,54 @@ public final class Program {
                 if (m.getBody() != null && mayCommunicate(m.getBody())) entry = m;
             }
         }
+    }
+
+    private Boolean concurrentCommunication;
+
+    /**
+     * Whether code meant to run in another thread communicates: a lambda, an anonymous class, or a
+     * class extending {@code Thread} or implementing {@code Runnable}/{@code Callable} whose body
+     * calls MPJ. The interpreter follows one thread per rank, so it stops following a rank that
+     * starts such a thread instead of silently dropping its communication.
+     */
+    public boolean concurrentCommunication() {
+        if (concurrentCommunication == null) {
+            boolean[] found = {false};
+            cu.accept(new ASTVisitor() {
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.LambdaExpression node) {
+                    if (!found[0] && mayCommunicate(node)) found[0] = true;
+                    return !found[0];
+                }
+
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.AnonymousClassDeclaration node) {
+                    if (!found[0] && mayCommunicate(node)) found[0] = true;
+                    return !found[0];
+                }
+
+                @Override
+                public boolean visit(TypeDeclaration node) {
+                    boolean threadLike = node.getSuperclassType() != null
+                            && simpleTypeName(node.getSuperclassType().toString()).equals("Thread");
+                    for (Object t : node.superInterfaceTypes()) {
+                        String n = simpleTypeName(t.toString());
+                        threadLike |= n.equals("Runnable") || n.equals("Callable");
+                    }
+                    if (threadLike && !found[0]) {
+                        for (MethodDeclaration m : node.getMethods()) {
+                            String n = m.getName().getIdentifier();
+                            if ((n.equals("run") || n.equals("call")) && m.getBody() != null && mayCommunicate(m.getBody())) {
+                                found[0] = true;
+                            }
+                        }
+                    }
+                    return !found[0];
+                }
+            });
+            concurrentCommunication = found[0];
+        }
+        return concurrentCommunication;
     }
 
     private static boolean callsInit(MethodDeclaration m) {

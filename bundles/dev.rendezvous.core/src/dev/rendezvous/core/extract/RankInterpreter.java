@@ -896,9 +896,19 @@ final class RankInterpreter {
 
     // ================================================================ calls
 
+    /** Calls that run code in another thread. */
+    private static final java.util.Set<String> THREAD_STARTS = java.util.Set.of("start", "submit", "execute",
+            "invokeAll", "invokeAny", "runAsync", "supplyAsync", "fork", "schedule", "scheduleAtFixedRate");
+
     private Object invocation(MethodInvocation mi) {
         String name = mi.getName().getIdentifier();
         Expression recvExpr = mi.getExpression();
+        if (THREAD_STARTS.contains(name) && program.concurrentCommunication()) {
+            assumptions.add(program.range(mi), "Rank " + rank + " starts a thread here and the program communicates "
+                    + "from threads; the analysis follows one thread per rank, so this rank is not followed past this "
+                    + "call (ranks waiting for it are not reported as deadlocked)");
+            throw new BudgetExceeded("rank " + rank + " starts a communicating thread at line " + program.range(mi).line());
+        }
         if (recvExpr == null) {
             List<Object> args = evalArgs(mi.arguments());
             List<MethodDeclaration> cands = program.methods(name, args.size(), frame.type);

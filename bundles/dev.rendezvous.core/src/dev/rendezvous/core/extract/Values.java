@@ -168,8 +168,6 @@ final class Values {
     /** {@code ByteBuffer.allocate(n)}; n &lt; 0 when unknown. */
     record Buffer(long size) {}
 
-    /** A group handle ({@code comm.Group()}); its members are not tracked. */
-    record GroupVal(Object origin) {}
 
     /**
      * A rank-uniform unknown with an identity: an input ({@code System.getProperty("N")},

@@ -28,6 +28,16 @@ public final class JsonReport {
         j.open('{').key("file").value(r.file()).key("np").value(r.np()).key("findings").open('[');
         for (Finding f : r.findings()) finding(j, f);
         j.close(']');
+        if (!r.suppressed().isEmpty()) {
+            // findings the user silenced in the source (@SuppressWarnings("rendezvous:..."), // rendezvous:ignore)
+            j.key("suppressed").open('[');
+            for (var s : r.suppressed()) {
+                j.open('{').key("by").value(s.how()).key("finding");
+                finding(j, s.finding());
+                j.close('}');
+            }
+            j.close(']');
+        }
         if (r.buffers() != null) {
             j.key("buffers").open('{').key("model").value("receive").key("nonblocking");
             ints(j, r.buffers().receiveModel());

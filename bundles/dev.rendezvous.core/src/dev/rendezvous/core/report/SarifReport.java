@@ -27,7 +27,12 @@ public final class SarifReport {
         j.key("tool").open('{').key("driver").open('{').key("name").value("rendezvous").key("version").value(Rendezvous.VERSION)
                 .key("informationUri").value("https://example.invalid/rendezvous").key("rules").open('[');
         Set<FindingKind> used = new LinkedHashSet<>();
-        for (FileReport f : files) for (RunReport r : f.runs()) for (Finding x : r.findings()) used.add(x.kind());
+        for (FileReport f : files) {
+            for (RunReport r : f.runs()) {
+                for (Finding x : r.findings()) used.add(x.kind());
+                for (var s : r.suppressed()) used.add(s.finding().kind());
+            }
+        }
         for (FindingKind k : used) {
             j.open('{').key("id").value(k.id()).key("name").value(k.name()).key("shortDescription").open('{').key("text")
                     .value("Rendezvous " + k.id().replace('-', ' ')).close('}').close('}');
@@ -36,7 +41,13 @@ public final class SarifReport {
         j.key("results").open('[');
         for (FileReport f : files) {
             for (RunReport r : f.runs()) {
-                for (Finding x : r.findings()) {
+                List<Finding> all = new java.util.ArrayList<>(r.findings());
+                java.util.Map<Finding, String> silenced = new java.util.IdentityHashMap<>();
+                for (var s : r.suppressed()) {
+                    all.add(s.finding());
+                    silenced.put(s.finding(), s.how());
+                }
+                for (Finding x : all) {
                     j.open('{').key("ruleId").value(x.kind().id()).key("level").value(level(x.severity()))
                             .key("message").open('{').key("text").value(x.message()).close('}');
                     j.key("locations").open('[');
@@ -51,6 +62,11 @@ public final class SarifReport {
                             j.key("message").open('{').key("text").value(rel.message()).close('}').close('}');
                         }
                         j.close(']');
+                    }
+                    if (silenced.containsKey(x)) {
+                        // SARIF 2.1.0 §3.27.23 / §3.35: a result the user suppressed in the source
+                        j.key("suppressions").open('[').open('{').key("kind").value("inSource").key("justification")
+                                .value(silenced.get(x)).close('}').close(']');
                     }
                     j.key("properties").open('{').key("np").value(r.np()).key("verdict").value(x.verdict().id())
                             .key("ranks").open('[');

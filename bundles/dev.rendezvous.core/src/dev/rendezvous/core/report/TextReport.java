@@ -62,6 +62,18 @@ public final class TextReport {
                 }
                 for (Fix fix : x.fixes()) b.append("    fix: ").append(fix.label()).append('\n');
             }
+            if (showInfo) {
+                Map<String, String> silenced = new LinkedHashMap<>();
+                for (RunReport r : f.runs()) {
+                    for (var sup : r.suppressed()) {
+                        Finding x = sup.finding();
+                        silenced.putIfAbsent(x.kind().id() + "@" + x.range().start(), x.range().file() + ":" + x.range().line()
+                                + ": suppressed " + x.severity().id() + ": " + x.message() + " [" + x.kind().id() + ", np="
+                                + r.np() + ", by " + sup.how() + "]\n");
+                    }
+                }
+                for (String line : silenced.values()) b.append(line);
+            }
             Map<String, List<Integer>> byVerdict = new LinkedHashMap<>();
             for (RunReport r : f.runs()) byVerdict.computeIfAbsent(r.verdict().runId(), z -> new ArrayList<>()).add(r.np());
             b.append(f.file()).append(':');

@@ -915,7 +915,7 @@ public final class World {
         inst.results = new CommValue[n];
         Map<Long, List<Integer>> groups = new HashMap<>();
         for (int i = 0; i < n; i++) {
-            long c = inst.ops[i] == Op.SPLIT ? inst.colors[i] : 0;
+            long c = inst.ops[i] == Op.SPLIT || inst.ops[i] == Op.CREATE ? inst.colors[i] : 0;
             if (c == Long.MIN_VALUE) continue; // MPI.UNDEFINED colour: no new communicator
             groups.computeIfAbsent(c, x -> new ArrayList<>()).add(i);
         }

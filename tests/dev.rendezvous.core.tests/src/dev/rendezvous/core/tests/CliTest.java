@@ -128,4 +128,32 @@ class CliTest {
         assertTrue(r.out().contains("rank 0 (3 events)"), r.out());
         assertTrue(r.out().contains("Send(to 1, tag 1)  -> r1#0"), r.out());
     }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void suppressedFindingsLeaveTheExitCodeAndAreListedInJsonAndSarif() {
+        String file = Repo.fixtures().resolve("SuppressedHeadToHead.java").toString();
+        Result json = run("check", file, "--np", "2", "--format", "json");
+        assertEquals(0, json.code(), json.out());
+        Map<String, Object> run0 = (Map<String, Object>) ((List<Object>) ((Map<String, Object>) JsonParser.parse(json.out()))
+                .get("runs")).get(0);
+        assertTrue(((List<Object>) run0.get("findings")).stream().noneMatch(f -> ((Map<String, Object>) f).get("kind").equals("send-cycle")));
+        List<Map<String, Object>> sup = ((List<Object>) run0.get("suppressed")).stream().map(o -> (Map<String, Object>) o).toList();
+        assertEquals(1, sup.size(), json.out());
+        assertTrue(sup.get(0).get("by").toString().contains("rendezvous:send-cycle"));
+        assertEquals("send-cycle", ((Map<String, Object>) sup.get(0).get("finding")).get("kind"));
+
+        Result sarif = run("check", file, "--np", "2", "--format", "sarif");
+        Map<String, Object> srun = (Map<String, Object>) ((List<Object>) ((Map<String, Object>) JsonParser.parse(sarif.out()))
+                .get("runs")).get(0);
+        Map<String, Object> cycle = ((List<Object>) srun.get("results")).stream().map(o -> (Map<String, Object>) o)
+                .filter(x -> x.get("ruleId").equals("send-cycle")).findFirst().orElseThrow();
+        Map<String, Object> s0 = (Map<String, Object>) ((List<Object>) cycle.get("suppressions")).get(0);
+        assertEquals("inSource", s0.get("kind"));
+
+        Result text = run("check", file, "--np", "2", "--info");
+        assertTrue(text.out().contains("suppressed error") && text.out().contains("0 error(s)"), text.out());
+        Result quiet = run("check", file, "--np", "2");
+        assertTrue(!quiet.out().contains("send-cycle"), quiet.out());
+    }
 }
