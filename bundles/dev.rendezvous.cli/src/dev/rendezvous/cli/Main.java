@@ -48,6 +48,8 @@ public final class Main {
     static final String USAGE = """
             usage: rendezvous check <file.java|folder>... [--np N | --np A..B | --np A,B,C] [--format text|json|sarif|dot|svg] [--info]
                           [--budget-ms MS] [--max-runs N] [--capacity 0->1=4,1->2=2] [--default-capacity N] [--logp L,o,G,delta]
+                          [--main Class]   (files given together form one program: classes one file uses are
+                                            followed into the others; --main analyses only that class's file)
                    rendezvous trace <file.java> [--np N]
                    rendezvous simulate <file.java> [--np N] [--capacity ...] [--default-capacity N]
                                                       streaming pipelines: random-filtering runs with and without dummies
@@ -122,6 +124,7 @@ public final class Main {
         List<Integer> nps = List.of(2);
         String format = "text";
         boolean info = false;
+        String mainClass = null;
         Budgets budgets = Budgets.defaults();
         budgets.maxMillis = 60_000;
         java.util.Map<String, Long> capacities = new java.util.HashMap<>();
@@ -156,6 +159,7 @@ public final class Main {
                 }
                 case "--budget-ms" -> budgets.maxMillis = number(value(args, ++i, a), a);
                 case "--max-runs" -> budgets.maxRuns = (int) number(value(args, ++i, a), a);
+                case "--main" -> mainClass = value(args, ++i, a);
                 default -> {
                     if (a.startsWith("--")) throw new UsageException("unknown option '" + a + "'; try --help");
                     inputs.add(a);
@@ -171,8 +175,11 @@ public final class Main {
         AnalysisOptions options = new AnalysisOptions(nps, budgets, capacities, defaultCapacity, logp);
         if (args[0].equals("simulate")) return Streams.simulate(files, options, out);
         List<FileReport> reports = new ArrayList<>();
-        for (Path f : files) {
-            reports.add(Rendezvous.analyze(f.toString(), read(f), options, () -> false));
+        ProgramFiles program = ProgramFiles.of(files);
+        List<Path> entries = mainClass == null ? program.entryFiles() : program.declaring(mainClass);
+        if (entries.isEmpty()) throw new UsageException("no file declares class '" + mainClass + "'");
+        for (Path f : entries) {
+            reports.add(Rendezvous.analyze(f.toString(), read(f), program.companionsOf(f), options, () -> false));
         }
         switch (format) {
             case "json" -> out.print(JsonReport.render(reports) + "\n");

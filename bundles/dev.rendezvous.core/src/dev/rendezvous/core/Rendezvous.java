@@ -31,9 +31,15 @@ public final class Rendezvous {
     private Rendezvous() {}
 
     public static FileReport analyze(String file, String source, AnalysisOptions options, BooleanSupplier cancelled) {
+        return analyze(file, source, java.util.Map.of(), options, cancelled);
+    }
+
+    /** As above, for a program whose entry file uses classes of other files ({@code companions}: name to text). */
+    public static FileReport analyze(String file, String source, java.util.Map<String, String> companions,
+            AnalysisOptions options, BooleanSupplier cancelled) {
         Program program;
         try {
-            program = Program.parse(file, source);
+            program = Program.parse(file, source, companions);
         } catch (RuntimeException | StackOverflowError e) {
             List<RunReport> runs = new ArrayList<>();
             for (int np : options.nps()) {

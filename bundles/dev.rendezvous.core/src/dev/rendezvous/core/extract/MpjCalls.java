@@ -600,6 +600,13 @@ final class MpjCalls {
             case "Create_graph" -> {
                 return createGraph(comm, in.evalArgs(argExprs), mi);
             }
+            case "Create_intercomm", "Merge" -> {
+                // two groups talking through one communicator: not modelled; guessing its matching would
+                // invent deadlocks, so the rank is not followed further
+                in.assumptions.add(in.program.range(mi), "Intercommunicators (" + name + ") are not modelled; rank "
+                        + rank() + " is not followed past this call (ranks waiting for it are not reported as deadlocked)");
+                throw new RankInterpreter.BudgetExceeded("rank " + rank() + " creates an intercommunicator");
+            }
             case "Abort" -> {
                 in.evalArgs(argExprs);
                 abort(mi);

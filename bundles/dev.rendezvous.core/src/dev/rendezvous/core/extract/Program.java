@@ -54,14 +54,42 @@ public final class Program {
     private final Map<ASTNode, Set<String>> assigned = new IdentityHashMap<>();
     private MethodDeclaration entry;
 
-    private Program(String file, String source, CompilationUnit cu) {
+    /** The other files of the program (classes the entry file uses), by compilation unit. */
+    private final Map<CompilationUnit, String> companionFiles = new java.util.LinkedHashMap<>();
+    private final Map<String, String> companionSources;
+
+    private Program(String file, String source, CompilationUnit cu, Map<String, String> companionSources) {
         this.file = file;
         this.source = source;
         this.cu = cu;
+        this.companionSources = companionSources;
     }
 
     /** Parses {@code source}; never throws for bad Java (syntax errors are kept, the rest is usable). */
     public static Program parse(String file, String source) {
+        return parse(file, source, Map.of());
+    }
+
+    /**
+     * Parses a program spread over several files: {@code source} holds the entry point, the
+     * companions (file name to text) the classes it uses, whose methods the interpreter follows
+     * like the entry file's own. Findings in a companion carry that file's name.
+     */
+    public static Program parse(String file, String source, Map<String, String> companions) {
+        Program p = new Program(file, source, parseUnit(source), Map.copyOf(companions));
+        for (Map.Entry<String, String> c : companions.entrySet()) {
+            if (!c.getKey().equals(file)) p.companionFiles.put(parseUnit(c.getValue()), c.getKey());
+        }
+        p.index();
+        return p;
+    }
+
+    /** The same program with the entry file's text replaced (a quick fix being checked). */
+    public Program withSource(String newSource) {
+        return parse(file, newSource, companionSources);
+    }
+
+    private static CompilationUnit parseUnit(String source) {
         ASTParser parser = ASTParser.newParser(AST.getJLSLatest());
         Map<String, String> options = JavaCore.getOptions();
         JavaCore.setComplianceOptions(JavaCore.VERSION_21, options);
@@ -70,10 +98,12 @@ public final class Program {
         parser.setSource(source.toCharArray());
         parser.setResolveBindings(false);
         parser.setStatementsRecovery(true);
-        CompilationUnit cu = (CompilationUnit) parser.createAST(null);
-        Program p = new Program(file, source, cu);
-        p.index();
-        return p;
+        return (CompilationUnit) parser.createAST(null);
+    }
+
+    /** The companion files of this program (empty for a single-file program). */
+    public java.util.Collection<String> companions() {
+        return companionFiles.values();
     }
 
     private void index() {
@@ -82,7 +112,13 @@ public final class Program {
                 syntaxErrors.add("line " + problem.getSourceLineNumber() + ": " + problem.getMessage());
             }
         }
-        cu.accept(new ASTVisitor() {
+        indexUnit(cu);
+        for (CompilationUnit c : companionFiles.keySet()) indexUnit(c);
+        findEntry();
+    }
+
+    private void indexUnit(CompilationUnit unit) {
+        unit.accept(new ASTVisitor() {
             @Override
             public boolean visit(TypeDeclaration node) {
                 types.putIfAbsent(node.getName().getIdentifier(), node);
@@ -98,8 +134,11 @@ public final class Program {
                 return true;
             }
         });
+    }
+
+    private void findEntry() {
         for (MethodDeclaration m : methods.getOrDefault("main", List.of())) {
-            if (m.getBody() != null && callsInit(m)) {
+            if (m.getRoot() == cu && m.getBody() != null && callsInit(m)) {
                 entry = m;
                 break;
             }
@@ -107,13 +146,13 @@ public final class Program {
         if (entry == null) {
             for (List<MethodDeclaration> ms : methods.values()) {
                 for (MethodDeclaration m : ms) {
-                    if (m.getBody() != null && callsInit(m)) entry = m;
+                    if (m.getRoot() == cu && m.getBody() != null && callsInit(m)) entry = m;
                 }
             }
         }
         if (entry == null) {
             for (MethodDeclaration m : methods.getOrDefault("main", List.of())) {
-                if (m.getBody() != null && mayCommunicate(m.getBody())) entry = m;
+                if (m.getRoot() == cu && m.getBody() != null && mayCommunicate(m.getBody())) entry = m;
             }
         }
     }
@@ -162,6 +201,16 @@ public final class Program {
                 }
             });
             concurrentCommunication = found[0];
+            if (!found[0]) {
+                for (CompilationUnit c : companionFiles.keySet()) {
+                    Program single = new Program(file, "", c, Map.of());
+                    single.methods.putAll(methods);
+                    if (single.concurrentCommunication()) {
+                        concurrentCommunication = true;
+                        break;
+                    }
+                }
+            }
         }
         return concurrentCommunication;
     }
@@ -233,8 +282,17 @@ public final class Program {
     public SourceRange range(ASTNode node) {
         int start = node.getStartPosition();
         int end = start + node.getLength();
-        int line = cu.getLineNumber(start);
-        return new SourceRange(file, start, end, line < 0 ? 0 : line);
+        CompilationUnit unit = cu;
+        String in = file;
+        if (!companionFiles.isEmpty() && node.getRoot() instanceof CompilationUnit root && root != cu) {
+            String f = companionFiles.get(root);
+            if (f != null) {
+                unit = root;
+                in = f;
+            }
+        }
+        int line = unit.getLineNumber(start);
+        return new SourceRange(in, start, end, line < 0 ? 0 : line);
     }
 
     /** Names of the file's methods (and constructors, by type name) that may communicate. */

@@ -69,7 +69,7 @@ public final class Fixes {
             List<Fix> kept = new ArrayList<>();
             for (Fix fix : f.fixes()) {
                 try {
-                    Program fixed = Program.parse(ctx.program().file(), fix.applyTo(ctx.program().source()));
+                    Program fixed = ctx.program().withSource(fix.applyTo(ctx.program().source()));
                     if (!fixed.syntaxErrors().isEmpty() || fixed.entry() == null) continue;
                     List<Finding> left = DeadlockAnalysis.analyze(ctx.forFixedProgram(fixed)).findings().stream()
                             .filter(x -> x.severity() == Severity.ERROR).toList();
@@ -111,6 +111,7 @@ public final class Fixes {
     }
 
     private static MethodInvocation callAt(Program p, Event e) {
+        if (!e.site().file().equals(p.file())) return null; // in a companion file: no fix is offered there
         ASTNode n = NodeFinder.perform(p.ast(), e.site().start(), e.site().length());
         while (n != null && !(n instanceof MethodInvocation)) n = n.getParent();
         return (MethodInvocation) n;

@@ -962,7 +962,7 @@ public final class World {
         }
         List<RequestValue> leaks = new ArrayList<>();
         for (RankState rs : ranks) {
-            if (rs.status != RankStatus.DONE) continue;
+            if (rs.status != RankStatus.DONE || jobEnd != null) continue; // an aborted job leaks nothing it could have completed
             for (RequestValue rv : rs.requests) {
                 if (!rv.completedByProgram && !rv.freed && rv.current != null) leaks.add(rv);
             }
