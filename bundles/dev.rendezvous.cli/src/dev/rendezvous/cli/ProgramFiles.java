@@ -24,7 +24,8 @@ final class ProgramFiles {
     private static final Pattern DECL = Pattern.compile("\\b(?:class|interface|enum|record)\\s+([A-Z][A-Za-z0-9_]*)");
     private static final Pattern WORD = Pattern.compile("\\b[A-Z][A-Za-z0-9_]*\\b");
 
-    private final Map<String, Path> declaredIn = new HashMap<>();
+    private final Map<String, List<Path>> declaredIn = new HashMap<>();
+    private final Map<Path, Set<String>> declares = new HashMap<>();
     private final Map<Path, String> texts = new LinkedHashMap<>();
     private final Map<Path, Set<String>> uses = new HashMap<>();
     private final List<Path> all = new ArrayList<>();
@@ -41,7 +42,10 @@ final class ProgramFiles {
             }
             p.texts.put(f, text);
             Matcher d = DECL.matcher(text);
-            while (d.find()) p.declaredIn.putIfAbsent(d.group(1), f);
+            while (d.find()) {
+                p.declaredIn.computeIfAbsent(d.group(1), k -> new ArrayList<>()).add(f);
+                p.declares.computeIfAbsent(f, k -> new LinkedHashSet<>()).add(d.group(1));
+            }
             Set<String> words = new LinkedHashSet<>();
             // code only: a class named in a comment or a string is not a use
             String code = text.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\n]*", " ").replaceAll("\"(?:\\\\.|[^\"\\\\])*\"", "\"\"");
@@ -85,6 +89,24 @@ final class ProgramFiles {
         return out;
     }
 
+    /** Of several files declaring a type of one name, the one closest to {@code from} in the folder tree. */
+    private static Path nearest(Path from, List<Path> candidates) {
+        if (candidates == null) return null;
+        Path best = null;
+        int bestShared = -1;
+        Path dir = from.toAbsolutePath().getParent();
+        for (Path c : candidates) {
+            Path cd = c.toAbsolutePath().getParent();
+            int shared = 0;
+            while (shared < Math.min(dir.getNameCount(), cd.getNameCount()) && dir.getName(shared).equals(cd.getName(shared))) shared++;
+            if (shared > bestShared) {
+                best = c;
+                bestShared = shared;
+            }
+        }
+        return best;
+    }
+
     /** The other files (name to text) whose types {@code file} uses, transitively. */
     Map<String, String> companionsOf(Path file) {
         Map<String, String> out = new LinkedHashMap<>();
@@ -95,7 +117,8 @@ final class ProgramFiles {
         while (!todo.isEmpty()) {
             Path f = todo.poll();
             for (String w : uses.getOrDefault(f, Set.of())) {
-                Path g = declaredIn.get(w);
+                if (declares.getOrDefault(f, Set.of()).contains(w)) continue; // its own type
+                Path g = nearest(f, declaredIn.get(w));
                 if (g != null && seen.add(g)) {
                     todo.add(g);
                     out.put(g.toString(), texts.get(g));

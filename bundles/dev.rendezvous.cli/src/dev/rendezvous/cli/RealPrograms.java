@@ -1,0 +1,117 @@
+package dev.rendezvous.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import dev.rendezvous.core.AnalysisOptions;
+import dev.rendezvous.core.FileReport;
+import dev.rendezvous.core.Rendezvous;
+import dev.rendezvous.core.RunReport;
+import dev.rendezvous.core.extract.Budgets;
+import dev.rendezvous.core.model.Finding;
+import dev.rendezvous.core.model.FindingKind;
+import dev.rendezvous.core.model.Severity;
+
+/**
+ * {@code rendezvous real <manifest.tsv> <root>}: the regression suite of real MPJ programs written by
+ * others. The programs themselves are not in this repository (their authors' code); the manifest
+ * names each one by repository, commit and path, with what a reader found it to be: {@code ok}, or
+ * {@code bug:<kind>[@np,np]} for a real deadlock that must be reported (at those process counts).
+ * {@code root} holds the repositories' files as {@code <owner>+<name>/<path>}. Prints one line per
+ * program and the figures of the precision issue: error findings on correct programs, real bugs
+ * found, and the share of programs analysed without an assumption. Exit code 1 on any mismatch.
+ */
+final class RealPrograms {
+    private RealPrograms() {}
+
+    record Row(String repo, String commit, String path, List<Integer> nps, String expect, String note) {}
+
+    static List<Row> manifest(Path tsv) throws IOException {
+        List<Row> rows = new ArrayList<>();
+        for (String line : Files.readAllLines(tsv)) {
+            if (line.isBlank() || line.startsWith("#")) continue;
+            String[] c = line.split("\t", -1);
+            if (c.length < 5) throw new IOException("manifest line needs 5 tab-separated columns: " + line);
+            List<Integer> nps = new ArrayList<>();
+            for (String n : c[3].split(",")) nps.add(Integer.parseInt(n.trim()));
+            rows.add(new Row(c[0], c[1], c[2], nps, c[4].trim(), c.length > 5 ? c[5] : ""));
+        }
+        return rows;
+    }
+
+    static int run(Path tsv, Path root, PrintStream out) throws IOException {
+        List<Row> rows = manifest(tsv);
+        Map<String, ProgramFiles> byRepo = new HashMap<>();
+        int okPrograms = 0, falseAlarms = 0, bugs = 0, bugsFound = 0, missing = 0, mismatches = 0;
+        int runs = 0, runsWithoutAssumption = 0, programsWithoutAssumption = 0;
+        for (Row row : rows) {
+            Path file = root.resolve(row.repo()).resolve(row.path());
+            if (!Files.isRegularFile(file)) {
+                out.println("MISSING  " + row.repo() + "/" + row.path());
+                missing++;
+                continue;
+            }
+            ProgramFiles pf = byRepo.computeIfAbsent(row.repo(), r -> {
+                try (Stream<Path> s = Files.walk(root.resolve(r))) {
+                    return ProgramFiles.of(s.filter(p -> p.toString().endsWith(".java")).sorted().toList());
+                } catch (IOException e) {
+                    return ProgramFiles.of(List.of());
+                }
+            });
+            Budgets b = Budgets.defaults();
+            b.maxMillis = 5_000;
+            FileReport report = Rendezvous.analyze(file.toString(), Files.readString(file), pf.companionsOf(file),
+                    new AnalysisOptions(row.nps(), b), () -> false);
+            Set<String> errorKinds = new LinkedHashSet<>();
+            List<Integer> errorNps = new ArrayList<>();
+            boolean anyAssumption = false;
+            for (RunReport r : report.runs()) {
+                runs++;
+                boolean assumed = r.findings().stream().anyMatch(f -> f.kind() == FindingKind.ANALYSIS_ASSUMPTION);
+                if (!assumed) runsWithoutAssumption++;
+                anyAssumption |= assumed;
+                for (Finding f : r.findings()) {
+                    if (f.severity() == Severity.ERROR) {
+                        errorKinds.add(f.kind().id());
+                        if (!errorNps.contains(r.np())) errorNps.add(r.np());
+                    }
+                }
+            }
+            if (!anyAssumption) programsWithoutAssumption++;
+            boolean right;
+            if (row.expect().equals("ok")) {
+                okPrograms++;
+                right = errorKinds.isEmpty();
+                if (!right) falseAlarms++;
+            } else {
+                bugs++;
+                String spec = row.expect().substring(row.expect().indexOf(':') + 1);
+                String kind = spec.contains("@") ? spec.substring(0, spec.indexOf('@')) : spec;
+                List<Integer> at = new ArrayList<>();
+                if (spec.contains("@")) for (String n : spec.substring(spec.indexOf('@') + 1).split(",")) at.add(Integer.parseInt(n));
+                right = errorKinds.contains(kind) && (at.isEmpty() || errorNps.containsAll(at));
+                if (right) bugsFound++;
+            }
+            if (!right) mismatches++;
+            out.printf("%-8s %-60s expect %-28s got %s%s%n", right ? "OK" : "MISMATCH", row.repo() + "/" + row.path(),
+                    row.expect(), errorKinds.isEmpty() ? "ok" : "errors " + errorKinds + " at np=" + errorNps,
+                    anyAssumption ? " (with assumptions)" : "");
+        }
+        out.printf("correct programs: %d, with an error finding: %d%n", okPrograms, falseAlarms);
+        out.printf("real bugs: %d, found: %d%n", bugs, bugsFound);
+        out.printf("programs analysed without any assumption at every np: %d of %d (%.0f%%); runs without assumption: %d of %d (%.0f%%)%n",
+                programsWithoutAssumption, rows.size() - missing, 100.0 * programsWithoutAssumption / Math.max(1, rows.size() - missing),
+                runsWithoutAssumption, runs, 100.0 * runsWithoutAssumption / Math.max(1, runs));
+        if (missing > 0) out.printf("missing: %d (fetch the repositories at the manifest's commits into %s)%n", missing, root);
+        return mismatches == 0 && missing == 0 ? 0 : 1;
+    }
+}
