@@ -982,7 +982,7 @@ final class MpjCalls {
             }
             case "Test" -> {
                 world().recordLocal(rank(), Op.TEST, rv.id(), site, in.userSite(mi));
-                world().poll(rank());
+                world().poll(rank(), in.stateKey(mi));
                 if (rv.current == null || rv.current.complete()) return rv.current == null ? Null.NULL : statusOf(rv, -1);
                 return Null.NULL;
             }
@@ -1044,7 +1044,7 @@ final class MpjCalls {
         int firstId = active.isEmpty() ? -1 : active.get(0).id();
         if (op.isNonBlocking()) {
             world().recordLocal(rank(), op, firstId, site, in.userSite(mi));
-            world().poll(rank());
+            world().poll(rank(), in.stateKey(mi));
             boolean all = pend.stream().allMatch(World.Pending::complete);
             boolean any = pend.stream().anyMatch(World.Pending::complete);
             if (op == Op.TESTALL) return all ? statusArray(active, reqs) : Null.NULL;

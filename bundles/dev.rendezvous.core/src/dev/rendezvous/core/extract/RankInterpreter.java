@@ -298,6 +298,7 @@ final class RankInterpreter {
      */
     boolean decide(Object v, ASTNode at, String what) {
         if (v instanceof Boolean b) return b;
+        decisionsTaken++;
         int occ = occurrence(at);
         if (v instanceof Values.Sym sym) {
             // the same expression over the same inputs is the same value on every rank and at every line
@@ -316,6 +317,43 @@ final class RankInterpreter {
     }
 
     private record UniformKey(ASTNode node, int occurrence) {}
+
+    private int decisionsTaken;
+
+    /**
+     * A fingerprint of this rank's state at a poll: the call, the call stack depth, the decisions
+     * taken so far, and the values of the variables in scope (arrays by identity and small contents).
+     * Two polls with the same fingerprint and no progress elsewhere are the same loop iteration again.
+     */
+    Object stateKey(ASTNode at) {
+        long h = System.identityHashCode(at) * 31L + callSites.size();
+        h = h * 31 + decisionsTaken;
+        for (HashMap<String, Cell> scope : frame.scopes) {
+            for (Map.Entry<String, Cell> e : scope.entrySet()) h = h * 31 + e.getKey().hashCode() * 17L + fingerprint(e.getValue().value);
+        }
+        if (frame.self != null) {
+            for (Map.Entry<String, Cell> e : frame.self.fields.entrySet()) h = h * 31 + e.getKey().hashCode() * 17L + fingerprint(e.getValue().value);
+        }
+        for (Map.Entry<String, Cell> e : statics.entrySet()) h = h * 31 + e.getKey().hashCode() * 17L + fingerprint(e.getValue().value);
+        return h;
+    }
+
+    private static long fingerprint(Object v) {
+        if (v == null) return 1;
+        if (v instanceof Long || v instanceof Double || v instanceof Boolean || v instanceof String || v instanceof Enum<?>
+                || v instanceof Values.Sym) {
+            return v.hashCode();
+        }
+        if (v instanceof ArrayVal a) {
+            long h = System.identityHashCode(a);
+            if (a.elems != null && a.elems.length <= 256) {
+                for (Object x : a.elems) h = h * 31 + (x instanceof ArrayVal ? System.identityHashCode(x) : fingerprint(x));
+            }
+            return h;
+        }
+        if (v instanceof ListVal l) return System.identityHashCode(l) * 31L + l.items.size();
+        return System.identityHashCode(v);
+    }
 
     // ================================================================ statements
 
@@ -368,6 +406,13 @@ final class RankInterpreter {
         if (!(c instanceof Boolean) && !program.mayCommunicate(is) && !program.transfersControl(is)) {
             havoc(is);
             return;
+        }
+        if (!(c instanceof Boolean) && !program.mayCommunicate(is)) {
+            ASTNode loop = quietLoopAround(is);
+            if (loop != null) {
+                havoc(loop);
+                throw new BreakSig(null); // leaves that loop, its effects forgotten
+            }
         }
         if (!(c instanceof Boolean) && occurrences.getOrDefault(is, 0) >= budgets.maxUnknownIterations) {
             // explored enough outcomes of this test: from now on leave the loop if an arm does
@@ -452,10 +497,67 @@ final class RankInterpreter {
         }
     }
 
+    /**
+     * Stops a long loop without communication. What it assigns becomes unknown; the analysis says so
+     * only when integer variables were lost (counts, ranks, tags). Lost floating-point values and
+     * array contents are not worth a note here: if one ever decides a branch or addresses a message,
+     * that place says so itself. The counter of a plain
+     * counting loop ({@code for (i = a; i < n; i++)} with a known bound) gets its exit value.
+     */
     private void quietCut(ASTNode loop) {
-        havoc(loop);
-        assumptions.add(program.range(loop), "Loop without communication stopped after " + budgets.maxQuietIterations
-                + " iterations; the variables it assigns are treated as unknown");
+        String counter = null;
+        Object exit = null;
+        if (loop instanceof ForStatement fs && fs.getExpression() instanceof InfixExpression cond
+                && cond.getLeftOperand() instanceof SimpleName v && fs.updaters().size() == 1
+                && fs.updaters().get(0) instanceof PostfixExpression pe && pe.getOperand() instanceof SimpleName u
+                && u.getIdentifier().equals(v.getIdentifier()) && pe.getOperator() == PostfixExpression.Operator.INCREMENT
+                && (cond.getOperator() == InfixExpression.Operator.LESS || cond.getOperator() == InfixExpression.Operator.LESS_EQUALS)
+                && !cond.hasExtendedOperands() && !program.assignedNames(fs.getBody()).contains(v.getIdentifier())) {
+            Object bound = eval(cond.getRightOperand());
+            Cell c = lookup(v.getIdentifier());
+            if (bound instanceof Long b && c != null && c.value instanceof Long now) {
+                counter = v.getIdentifier();
+                exit = Math.max(now, cond.getOperator() == InfixExpression.Operator.LESS ? b : b + 1);
+            }
+        }
+        boolean lostIntegers = havoc(loop, counter);
+        if (counter != null) lookup(counter).value = exit;
+        if (lostIntegers) {
+            assumptions.add(program.range(loop), "Loop without communication stopped after " + budgets.maxQuietIterations
+                    + " iterations; the variables it assigns are treated as unknown");
+        }
+    }
+
+    /**
+     * The innermost loop around {@code is} that an unknown test inside it may leave early, when that
+     * is all the test can do: the loop does not communicate and the test's arms jump only by
+     * unlabelled break/continue (a self-check such as {@code if (in[k] != k) { print; break; }}).
+     * Such a test cannot change what the rank communicates, so the loop is cut instead of explored.
+     */
+    private ASTNode quietLoopAround(IfStatement is) {
+        boolean[] other = {false};
+        is.accept(new org.eclipse.jdt.core.dom.ASTVisitor() {
+            @Override
+            public void preVisit(ASTNode x) {
+                if (x instanceof ReturnStatement || x instanceof ThrowStatement || x instanceof YieldStatement
+                        || x instanceof BreakStatement b && b.getLabel() != null
+                        || x instanceof ContinueStatement c && c.getLabel() != null
+                        || x instanceof MethodInvocation mi && mi.getName().getIdentifier().equals("exit")) {
+                    other[0] = true;
+                }
+            }
+        });
+        if (other[0]) return null;
+        for (ASTNode p = is.getParent(); p != null; p = p.getParent()) {
+            if (p instanceof ForStatement || p instanceof WhileStatement || p instanceof DoStatement || p instanceof EnhancedForStatement) {
+                return program.mayCommunicate(p) ? null : p;
+            }
+            if (p instanceof SwitchStatement || p instanceof MethodDeclaration || p instanceof org.eclipse.jdt.core.dom.LambdaExpression
+                    || p instanceof AbstractTypeDeclaration || p instanceof SwitchExpression) {
+                return null;
+            }
+        }
+        return null;
     }
 
     private void execWhile(Expression cond, Statement bodyStmt, ASTNode loop, boolean doFirst, String label) {
@@ -571,12 +673,24 @@ final class RankInterpreter {
 
     /** Forgets what the statement may assign (used where a branch or loop is skipped). */
     private void havoc(ASTNode n) {
+        havoc(n, null);
+    }
+
+    /** Forgets what {@code n} may assign (but {@code keep}); true when an integer variable was lost. */
+    private boolean havoc(ASTNode n, String keep) {
+        boolean integers = false;
         for (String name : program.assignedNames(n)) {
+            if (name.equals(keep)) continue;
             Cell c = lookup(name);
             if (c == null) continue;
-            if (c.value instanceof ArrayVal a) a.forget();
-            else if (!(c.value instanceof ListVal)) c.value = Unknown.ANY;
+            if (c.value instanceof ArrayVal a) {
+                a.forget(); // array contents are mostly payload; where one decides or addresses, that place says so
+            } else if (!(c.value instanceof ListVal)) {
+                if (c.value instanceof Long) integers = true;
+                c.value = Unknown.ANY;
+            }
         }
+        return integers;
     }
 
     // ================================================================ expressions

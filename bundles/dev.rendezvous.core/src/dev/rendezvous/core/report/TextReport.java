@@ -33,7 +33,8 @@ public final class TextReport {
                     if (x.severity() == Severity.INFO && !showInfo) continue;
                     String k = x.kind().id() + "@" + x.range().start();
                     first.putIfAbsent(k, x);
-                    where.computeIfAbsent(k, z -> new ArrayList<>()).add(r.np());
+                    List<Integer> at = where.computeIfAbsent(k, z -> new ArrayList<>());
+                    if (!at.contains(r.np())) at.add(r.np());
                 }
             }
             for (Map.Entry<String, Finding> e : first.entrySet()) {

@@ -242,6 +242,9 @@ public final class World {
         long attachedBytes = -1, usedBytes;
         String abortReason;
         int spinsWithoutProgress;
+        /** Polling while no other rank can move: Test answers at once, and a repeated state is a livelock. */
+        boolean stalled, livelocked;
+        final java.util.Set<Object> stallStates = new java.util.HashSet<>();
 
         RankState(int rank) {
             this.rank = rank;
@@ -413,17 +416,34 @@ public final class World {
         if (!yielded.isEmpty()) {
             boolean any = false;
             for (RankState rs : yielded) {
-                if (rs.spinsWithoutProgress++ < 3) any = true;
+                if (!rs.livelocked && rs.spinsWithoutProgress++ < 3) any = true;
             }
             if (!any) {
-                return false; // every poller spun three times without any progress: a livelock
+                // nobody else can move: the pollers go on with "not yet" answers and decide for themselves
+                // (a time-out, a counter, an unknown condition); one that comes back to a poll in a state
+                // it has already been in polls forever (a livelock)
+                boolean resumed = false;
+                for (RankState rs : yielded) {
+                    if (!rs.livelocked) {
+                        resumed |= !rs.stalled;
+                        rs.stalled = true;
+                        stalledRanks.add(rs);
+                    }
+                }
+                if (!resumed) return false;
             }
+            List<RankState> parked = new ArrayList<>();
             while (!yielded.isEmpty()) {
                 RankState rs = yielded.poll();
+                if (rs.livelocked) {
+                    parked.add(rs);
+                    continue;
+                }
                 rs.status = RankStatus.RUNNABLE;
                 runnable.add(rs);
             }
-            return true;
+            yielded.addAll(parked);
+            return !runnable.isEmpty();
         }
         return false;
     }
@@ -461,8 +481,17 @@ public final class World {
         if (over) throw new Killed();
     }
 
+    private final List<RankState> stalledRanks = new ArrayList<>();
+
     private void progressed(int... rs) {
         progress++;
+        if (!stalledRanks.isEmpty()) {
+            for (RankState st : stalledRanks) {
+                st.stalled = false;
+                st.stallStates.clear();
+            }
+            stalledRanks.clear();
+        }
         for (int r : rs) {
             if (r >= 0 && r < np) toCheck.set(r);
         }
@@ -832,6 +861,22 @@ public final class World {
 
     /** {@code Test}-style polling: lets others run first. */
     public void poll(int rank) {
+        poll(rank, null);
+    }
+
+    /**
+     * As above; {@code state} fingerprints the polling rank (where it is, its variables, the
+     * decisions it took). While no other rank can move, the poll returns at once; coming back to a
+     * state already seen means the rank would poll forever, and it stays parked as livelocked.
+     */
+    public void poll(int rank, Object state) {
+        RankState rs = ranks[rank];
+        if (rs.stalled && state != null) {
+            if (rs.stallStates.add(state)) return;
+            rs.livelocked = true;
+        } else if (rs.stalled) {
+            rs.livelocked = true;
+        }
         yieldToOthers(rank);
     }
 
@@ -979,8 +1024,17 @@ public final class World {
         Event ev;
         Blocker b = rs.blocker;
         if (rs.status == RankStatus.YIELDED || b == null) {
+            // a rank polling forever waits for whatever its outstanding receive requests wait for
+            List<Pending> polled = new ArrayList<>();
+            for (RequestValue rv : rs.requests) {
+                if (rv.current instanceof RecvOp r && !r.complete() && !rv.freed) {
+                    polled.add(r);
+                    addSources(r, waitsFor);
+                }
+            }
+            waitsFor.remove(rs.rank);
             return new RunOutcome.Blocked(rs.rank, RunOutcome.WaitKind.POLL, rs.trace.isEmpty() ? null
-                    : rs.trace.get(rs.trace.size() - 1), waitsFor, List.of());
+                    : rs.trace.get(rs.trace.size() - 1), waitsFor, polled);
         }
         ev = b.ev;
         List<Pending> pendings = new ArrayList<>();

@@ -87,7 +87,10 @@ public final class WaitForClassifier {
                 case COLLECTIVE_MISSING -> b.event().op().mpjName() + " is never called by " + ranksText(b.waitsFor())
                         + ": " + ranksText(ranks) + (ranks.size() == 1 ? " waits" : " wait") + " in it forever";
                 case UNMATCHED_SEND -> "No receive matches this " + b.event().describe() + " on rank " + b.rank();
-                default -> "No send matches this " + b.event().describe() + " on rank " + b.rank() + nearMiss(run, b);
+                default -> polledRecv(b) != null
+                        ? "Rank " + b.rank() + " polls with " + b.event().op().mpjName() + " forever: no send matches its "
+                                + polledRecv(b).describe() + " at line " + polledRecv(b).site().line() + nearMiss(run, b)
+                        : "No send matches this " + b.event().describe() + " on rank " + b.rank() + nearMiss(run, b);
             };
             out.add(new Explanation(kind, evs, ranks, summary, w));
             explained.addAll(ranks);
@@ -191,8 +194,15 @@ public final class WaitForClassifier {
     }
 
     /** A send to this rank that differs only in tag (or a send with this tag from another source). */
+    /** The receive a polling rank waits for (its outstanding Irecv), or null. */
+    private static Event polledRecv(Blocked b) {
+        if (b.kind() != WaitKind.POLL) return null;
+        for (World.Pending p : b.pending()) if (p instanceof World.RecvOp && p.event() != null) return p.event();
+        return null;
+    }
+
     private static String nearMiss(RunOutcome run, Blocked b) {
-        Event recv = b.event();
+        Event recv = polledRecv(b) != null ? polledRecv(b) : b.event();
         int wantSrc = recv.sourcePeer();
         int wantTag = recv.sourceTag();
         for (World.SendOp s : run.orphans()) {
