@@ -15,6 +15,7 @@ import dev.rendezvous.core.Rendezvous;
 import dev.rendezvous.core.RunReport;
 import dev.rendezvous.core.extract.Budgets;
 import dev.rendezvous.core.extract.Program;
+import dev.rendezvous.core.extract.ProgramFiles;
 import dev.rendezvous.core.report.JsonReport;
 import dev.rendezvous.core.report.TextReport;
 import dev.rendezvous.core.report.TraceDump;
@@ -184,11 +185,13 @@ public final class Main {
         AnalysisOptions options = new AnalysisOptions(nps, budgets, capacities, defaultCapacity, logp);
         if (args[0].equals("simulate")) return Streams.simulate(files, options, out);
         List<FileReport> reports = new ArrayList<>();
-        ProgramFiles program = ProgramFiles.of(files);
-        List<Path> entries = mainClass == null ? program.entryFiles() : program.declaring(mainClass);
+        java.util.Map<String, String> texts = new java.util.LinkedHashMap<>();
+        for (Path f : files) texts.put(f.toString(), read(f));
+        ProgramFiles program = ProgramFiles.of(texts);
+        List<String> entries = mainClass == null ? program.entryFiles() : program.declaring(mainClass);
         if (entries.isEmpty()) throw new UsageException("no file declares class '" + mainClass + "'");
-        for (Path f : entries) {
-            reports.add(Rendezvous.analyze(f.toString(), read(f), program.companionsOf(f), options, () -> false));
+        for (String f : entries) {
+            reports.add(Rendezvous.analyze(f, texts.get(f), program.companionsOf(f), options, () -> false));
         }
         switch (format) {
             case "json" -> out.print(JsonReport.render(reports) + "\n");

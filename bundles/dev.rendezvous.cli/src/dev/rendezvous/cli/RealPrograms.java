@@ -17,6 +17,7 @@ import dev.rendezvous.core.FileReport;
 import dev.rendezvous.core.Rendezvous;
 import dev.rendezvous.core.RunReport;
 import dev.rendezvous.core.extract.Budgets;
+import dev.rendezvous.core.extract.ProgramFiles;
 import dev.rendezvous.core.model.Finding;
 import dev.rendezvous.core.model.FindingKind;
 import dev.rendezvous.core.model.Severity;
@@ -61,15 +62,17 @@ final class RealPrograms {
                 continue;
             }
             ProgramFiles pf = byRepo.computeIfAbsent(row.repo(), r -> {
+                Map<String, String> texts = new java.util.LinkedHashMap<>();
                 try (Stream<Path> s = Files.walk(root.resolve(r))) {
-                    return ProgramFiles.of(s.filter(p -> p.toString().endsWith(".java")).sorted().toList());
-                } catch (IOException e) {
-                    return ProgramFiles.of(List.of());
+                    for (Path p : s.filter(p -> p.toString().endsWith(".java")).sorted().toList()) texts.put(p.toString(), Files.readString(p));
+                } catch (IOException | RuntimeException e) {
+                    // unreadable files are left out; the program itself is read below
                 }
+                return ProgramFiles.of(texts);
             });
             Budgets b = Budgets.defaults();
             b.maxMillis = 5_000;
-            FileReport report = Rendezvous.analyze(file.toString(), Files.readString(file), pf.companionsOf(file),
+            FileReport report = Rendezvous.analyze(file.toString(), Files.readString(file), pf.companionsOf(file.toString()),
                     new AnalysisOptions(row.nps(), b), () -> false);
             Set<String> errorKinds = new LinkedHashSet<>();
             List<Integer> errorNps = new ArrayList<>();

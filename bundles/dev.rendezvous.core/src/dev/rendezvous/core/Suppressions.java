@@ -122,6 +122,56 @@ public final class Suppressions {
         return out;
     }
 
+    /**
+     * Quick fixes that silence {@code f} at its primary location in {@code source} (the file
+     * {@code file}): a {@code // rendezvous:ignore kind} line above it, and
+     * {@code @SuppressWarnings("rendezvous:kind")} on the enclosing method (merged into an existing
+     * {@code @SuppressWarnings}, which Java allows only once). Nothing when the finding lies in
+     * another file.
+     */
+    public static List<dev.rendezvous.core.model.Fix> fixes(String file, String source, Finding f) {
+        List<dev.rendezvous.core.model.Fix> out = new ArrayList<>();
+        if (f.range() == null || !file.equals(f.range().file()) || f.range().start() > source.length()) return out;
+        String kind = f.kind().id();
+        int lineStart = source.lastIndexOf('\n', Math.max(0, f.range().start() - 1)) + 1;
+        int i = lineStart;
+        while (i < source.length() && (source.charAt(i) == ' ' || source.charAt(i) == '\t')) i++;
+        String indent = source.substring(lineStart, i);
+        out.add(new dev.rendezvous.core.model.Fix("Suppress '" + kind + "' on this line (// rendezvous:ignore)",
+                List.of(new dev.rendezvous.core.model.TextEdit(file, lineStart, 0, indent + "// rendezvous:ignore " + kind + "\n"))));
+        Program p = Program.parse(file, source);
+        ASTNode n = org.eclipse.jdt.core.dom.NodeFinder.perform(p.ast(), f.range().start(), f.range().length());
+        while (n != null && !(n instanceof org.eclipse.jdt.core.dom.MethodDeclaration)) n = n.getParent();
+        if (n instanceof org.eclipse.jdt.core.dom.MethodDeclaration m) {
+            String value = "\"" + TOOL + ":" + kind + "\"";
+            dev.rendezvous.core.model.TextEdit edit = null;
+            for (Object mod : m.modifiers()) {
+                if (mod instanceof SingleMemberAnnotation a && a.getTypeName().getFullyQualifiedName().endsWith("SuppressWarnings")) {
+                    Expression v = a.getValue();
+                    if (v instanceof ArrayInitializer ai) {
+                        int close = ai.getStartPosition() + ai.getLength() - 1;
+                        edit = new dev.rendezvous.core.model.TextEdit(file, close, 0, (ai.expressions().isEmpty() ? "" : ", ") + value);
+                    } else {
+                        edit = new dev.rendezvous.core.model.TextEdit(file, v.getStartPosition(), v.getLength(),
+                                "{" + source.substring(v.getStartPosition(), v.getStartPosition() + v.getLength()) + ", " + value + "}");
+                    }
+                }
+            }
+            if (edit == null) {
+                ASTNode first = !m.modifiers().isEmpty() ? (ASTNode) m.modifiers().get(0)
+                        : m.getReturnType2() != null ? m.getReturnType2() : m.getName();
+                int at = first.getStartPosition();
+                int ls = source.lastIndexOf('\n', Math.max(0, at - 1)) + 1;
+                int j = ls;
+                while (j < at && (source.charAt(j) == ' ' || source.charAt(j) == '\t')) j++;
+                edit = new dev.rendezvous.core.model.TextEdit(file, at, 0, "@SuppressWarnings(" + value + ")\n" + source.substring(ls, j));
+            }
+            out.add(new dev.rendezvous.core.model.Fix("Suppress '" + kind + "' in method " + m.getName().getIdentifier()
+                    + " (@SuppressWarnings)", List.of(edit)));
+        }
+        return out;
+    }
+
     /** Where the user silenced this finding, or null when they did not. */
     public String match(Finding f) {
         for (Rule r : rules) if (r.covers(f)) return r.how();

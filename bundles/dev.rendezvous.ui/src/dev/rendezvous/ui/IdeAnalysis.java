@@ -97,16 +97,61 @@ public final class IdeAnalysis {
     public static FileReport analyze(String file, String source, BooleanSupplier cancelled) {
         org.eclipse.core.resources.IProject project = project(file);
         AnalysisOptions o = options(processCounts(project), project);
+        Map<String, String> companions = companions(project, file, source);
         String key = file + "\u0000" + o.nps() + o.budgets().maxMillis + "/" + o.budgets().maxRuns + "/" + o.defaultCapacity() + "/"
-                + o.logp() + "\u0000" + source.hashCode() + "\u0000" + source.length();
+                + o.logp() + "\u0000" + source.hashCode() + "\u0000" + source.length() + "\u0000" + companions.hashCode();
         FileReport cached = CACHE.get(key);
         if (cached != null) return cached;
-        FileReport r = Rendezvous.analyze(file, source, o, cancelled);
+        FileReport r = Rendezvous.analyze(file, source, companions, o, cancelled);
         if (!cancelled.getAsBoolean()) {
             if (CACHE.size() > 64) CACHE.clear();
             CACHE.put(key, r);
         }
         return r;
+    }
+
+    /** A project's Java files by workspace path: text and modification stamp, re-read only when changed. */
+    private record Cached(long stamp, String text) {}
+
+    private static final Map<String, Cached> SOURCES = new ConcurrentHashMap<>();
+    private static final int MAX_PROJECT_FILES = 2000;
+
+    /**
+     * The other files of the editor's Java project whose classes this file uses (transitively):
+     * a driver calling communication in another class is analysed with that class, as the CLI
+     * does for files given together. Empty outside a workspace project.
+     */
+    static Map<String, String> companions(org.eclipse.core.resources.IProject project, String file, String source) {
+        if (project == null) return Map.of();
+        Map<String, String> texts = new LinkedHashMap<>();
+        try {
+            project.accept(res -> {
+                if (texts.size() > MAX_PROJECT_FILES) return false;
+                if (res instanceof org.eclipse.core.resources.IFile f && "java".equals(f.getFileExtension())) {
+                    String path = f.getFullPath().toString();
+                    if (path.equals(file)) {
+                        texts.put(path, source);
+                    } else {
+                        Cached c = SOURCES.get(path);
+                        long stamp = f.getModificationStamp();
+                        if (c == null || c.stamp() != stamp) {
+                            try (java.io.InputStream in = f.getContents(true)) {
+                                c = new Cached(stamp, new String(in.readAllBytes(), f.getCharset()));
+                            } catch (java.io.IOException e) {
+                                return true;
+                            }
+                            SOURCES.put(path, c);
+                        }
+                        texts.put(path, c.text());
+                    }
+                }
+                return !(res instanceof org.eclipse.core.resources.IFolder fo) || !fo.isDerived();
+            });
+        } catch (org.eclipse.core.runtime.CoreException | RuntimeException e) {
+            return Map.of();
+        }
+        if (texts.size() <= 1 || texts.size() > MAX_PROJECT_FILES) return Map.of();
+        return dev.rendezvous.core.extract.ProgramFiles.of(texts).companionsOf(file);
     }
 
     /** Findings of all runs, each once, annotated with the process counts at which it appears. */

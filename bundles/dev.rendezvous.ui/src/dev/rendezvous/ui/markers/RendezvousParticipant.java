@@ -70,7 +70,18 @@ public final class RendezvousParticipant extends CompilationParticipant {
         List<CategorizedProblem> out = new ArrayList<>();
         Set<String> placed = new HashSet<>();
         for (Finding f : IdeAnalysis.merged(report)) {
-            for (SourceRange op : f.operations()) add(out, placed, f, op, name);
+            boolean here = false;
+            for (SourceRange op : f.operations()) {
+                if (!path.equals(op.file())) continue; // in another file of the program
+                add(out, placed, f, op, name);
+                here = true;
+            }
+            if (!here) {
+                // the problem lies in a class of another file: mark where this file calls into it
+                f.related().stream().filter(r -> path.equals(r.range().file())).findFirst()
+                        .ifPresent(r -> add(out, placed, f.withMessage(f.message() + " (in " + f.range().file() + ":"
+                                + f.range().line() + ")"), r.range(), name));
+            }
         }
         return out;
     }

@@ -53,9 +53,15 @@ public final class RendezvousResolutions implements IMarkerResolutionGenerator2 
             if (doc == null) return List.of();
             int start = marker.getAttribute(IMarker.CHAR_START, -1);
             String kind = marker.getAttribute(RendezvousMarkers.KIND, "");
-            for (Finding f : IdeAnalysis.merged(IdeAnalysis.analyze(file.getFullPath().toString(), doc.get(), () -> false))) {
+            String path = file.getFullPath().toString();
+            for (Finding f : IdeAnalysis.merged(IdeAnalysis.analyze(path, doc.get(), () -> false))) {
                 if (!f.kind().id().equals(kind)) continue;
-                if (f.operations().stream().anyMatch(op -> op.start() == start)) return f.fixes();
+                if (f.operations().stream().anyMatch(op -> op.start() == start && path.equals(op.file()))) {
+                    // the engine's fixes first, then the two ways to silence the finding (as SpotBugs offers)
+                    List<Fix> all = new ArrayList<>(f.fixes());
+                    all.addAll(dev.rendezvous.core.Suppressions.fixes(path, doc.get(), f));
+                    return all;
+                }
             }
         } catch (CoreException e) {
             RendezvousPlugin.log("Cannot read " + file, e);

@@ -87,8 +87,8 @@ public final class WitnessHover implements IJavaEditorTextHover, ITextHoverExten
         for (Finding f : IdeAnalysis.merged(report)) {
             if (f.severity() == Severity.INFO && f.kind() != dev.rendezvous.core.model.FindingKind.BUFFER_REQUIREMENT
                     && f.kind() != dev.rendezvous.core.model.FindingKind.DUMMY_INTERVAL) continue;
-            boolean at = f.range() != null && f.range().line() == line;
-            for (Related r : f.related()) at |= r.partner() && r.range().line() == line;
+            boolean at = f.range() != null && f.range().line() == line && file.equals(f.range().file());
+            for (Related r : f.related()) at |= r.partner() && r.range().line() == line && file.equals(r.range().file());
             if (at) here.add(f);
         }
         if (here.isEmpty()) return null;

@@ -156,4 +156,45 @@ class CliTest {
         Result quiet = run("check", file, "--np", "2");
         assertTrue(!quiet.out().contains("send-cycle"), quiet.out());
     }
+
+    @Test
+    void aProgramSpreadOverTwoFilesIsAnalysedAsOne(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path pkg = java.nio.file.Files.createDirectories(dir.resolve("src/lab/comm"));
+        java.nio.file.Files.writeString(dir.resolve("src/lab/Driver.java"), """
+                package lab;
+                import mpi.*;
+                import lab.comm.Exchanger;
+                public class Driver {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        Exchanger x = new Exchanger(MPI.COMM_WORLD.Rank());
+                        x.swap();
+                        MPI.Finalize();
+                    }
+                }
+                """);
+        java.nio.file.Files.writeString(pkg.resolve("Exchanger.java"), """
+                package lab.comm;
+                import mpi.*;
+                public class Exchanger {
+                    private final int me;
+                    public Exchanger(int me) { this.me = me; }
+                    public void swap() throws MPIException {
+                        int[] a = new int[1], b = new int[1];
+                        MPI.COMM_WORLD.Ssend(a, 0, 1, MPI.INT, 1 - me, 0);
+                        MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 1 - me, 0);
+                    }
+                }
+                """);
+        Result r = run("check", dir.toString(), "--np", "2");
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("Exchanger.java:8: error:") && r.out().contains("send-cycle"), r.out());
+        assertTrue(!r.out().contains("Exchanger.java: ok"), "the class without MPI.Init is analysed only as part of its program: " + r.out());
+        Result main = run("check", dir.toString(), "--np", "2", "--main", "Driver");
+        assertEquals(1, main.code(), main.out());
+        Result none = run("check", dir.toString(), "--np", "2", "--main", "Nope");
+        assertEquals(2, none.code(), none.out());
+        Result alone = run("check", dir.resolve("src/lab/Driver.java").toString(), "--np", "2");
+        assertEquals(0, alone.code(), "without the other file the call cannot be followed: " + alone.out());
+    }
 }

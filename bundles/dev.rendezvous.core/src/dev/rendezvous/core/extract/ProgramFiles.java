@@ -1,8 +1,5 @@
-package dev.rendezvous.cli;
+package dev.rendezvous.core.extract;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,31 +12,25 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The files given on one command line as one program: which file declares which top-level or
+ * The files given together (on one command line, or a Java project in the IDE) as one program: which file declares which top-level or
  * nested type, and for each file the other files whose types it uses, directly or through them
  * (JGF-style drivers whose communication lives in another class, another package). Name-based, as
  * the interpreter is: a type is found by its simple name.
  */
-final class ProgramFiles {
+public final class ProgramFiles {
     private static final Pattern DECL = Pattern.compile("\\b(?:class|interface|enum|record)\\s+([A-Z][A-Za-z0-9_]*)");
     private static final Pattern WORD = Pattern.compile("\\b[A-Z][A-Za-z0-9_]*\\b");
 
-    private final Map<String, List<Path>> declaredIn = new HashMap<>();
-    private final Map<Path, Set<String>> declares = new HashMap<>();
-    private final Map<Path, String> texts = new LinkedHashMap<>();
-    private final Map<Path, Set<String>> uses = new HashMap<>();
-    private final List<Path> all = new ArrayList<>();
+    private final Map<String, List<String>> declaredIn = new HashMap<>();
+    private final Map<String, Set<String>> declares = new HashMap<>();
+    private final Map<String, String> texts = new LinkedHashMap<>();
+    private final Map<String, Set<String>> uses = new HashMap<>();
 
-    static ProgramFiles of(List<Path> files) {
+    /** The files by name (a path: folders decide which of two same-named classes is meant) and text. */
+    public static ProgramFiles of(Map<String, String> files) {
         ProgramFiles p = new ProgramFiles();
-        p.all.addAll(files);
-        for (Path f : files) {
-            String text;
-            try {
-                text = Files.readString(f);
-            } catch (IOException | RuntimeException e) {
-                continue; // reported when the file itself is analysed
-            }
+        for (Map.Entry<String, String> e : files.entrySet()) {
+            String f = e.getKey(), text = e.getValue();
             p.texts.put(f, text);
             Matcher d = DECL.matcher(text);
             while (d.find()) {
@@ -60,13 +51,13 @@ final class ProgramFiles {
      * The files to analyse as programs: all of them, except a file that neither starts MPJ itself
      * nor stands alone, being used by a file that does (its code is analysed as part of that one).
      */
-    List<Path> entryFiles() {
-        Set<Path> usedByEntries = new LinkedHashSet<>();
-        for (Map.Entry<Path, String> e : texts.entrySet()) {
-            if (startsMpj(e.getValue())) for (String c : companionsOf(e.getKey()).keySet()) usedByEntries.add(Path.of(c));
+    public List<String> entryFiles() {
+        Set<String> usedByEntries = new LinkedHashSet<>();
+        for (Map.Entry<String, String> e : texts.entrySet()) {
+            if (startsMpj(e.getValue())) usedByEntries.addAll(companionsOf(e.getKey()).keySet());
         }
-        List<Path> out = new ArrayList<>();
-        for (Path f : all) if (!texts.containsKey(f) || startsMpj(texts.get(f)) || !usedByEntries.contains(f)) out.add(f);
+        List<String> out = new ArrayList<>();
+        for (String f : texts.keySet()) if (startsMpj(texts.get(f)) || !usedByEntries.contains(f)) out.add(f);
         return out;
     }
 
@@ -75,9 +66,9 @@ final class ProgramFiles {
     }
 
     /** The files declaring a class of that simple name. */
-    List<Path> declaring(String simpleName) {
-        List<Path> out = new ArrayList<>();
-        for (Map.Entry<Path, String> e : texts.entrySet()) {
+    public List<String> declaring(String simpleName) {
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, String> e : texts.entrySet()) {
             Matcher d = DECL.matcher(e.getValue());
             while (d.find()) {
                 if (d.group(1).equals(simpleName)) {
@@ -90,15 +81,15 @@ final class ProgramFiles {
     }
 
     /** Of several files declaring a type of one name, the one closest to {@code from} in the folder tree. */
-    private static Path nearest(Path from, List<Path> candidates) {
+    private static String nearest(String from, List<String> candidates) {
         if (candidates == null) return null;
-        Path best = null;
+        String best = null;
         int bestShared = -1;
-        Path dir = from.toAbsolutePath().getParent();
-        for (Path c : candidates) {
-            Path cd = c.toAbsolutePath().getParent();
+        String[] dir = from.replace('\\', '/').split("/");
+        for (String c : candidates) {
+            String[] cd = c.replace('\\', '/').split("/");
             int shared = 0;
-            while (shared < Math.min(dir.getNameCount(), cd.getNameCount()) && dir.getName(shared).equals(cd.getName(shared))) shared++;
+            while (shared < Math.min(dir.length, cd.length) - 1 && dir[shared].equals(cd[shared])) shared++;
             if (shared > bestShared) {
                 best = c;
                 bestShared = shared;
@@ -108,20 +99,20 @@ final class ProgramFiles {
     }
 
     /** The other files (name to text) whose types {@code file} uses, transitively. */
-    Map<String, String> companionsOf(Path file) {
+    public Map<String, String> companionsOf(String file) {
         Map<String, String> out = new LinkedHashMap<>();
-        Set<Path> seen = new LinkedHashSet<>();
-        ArrayDeque<Path> todo = new ArrayDeque<>();
+        Set<String> seen = new LinkedHashSet<>();
+        ArrayDeque<String> todo = new ArrayDeque<>();
         todo.add(file);
         seen.add(file);
         while (!todo.isEmpty()) {
-            Path f = todo.poll();
+            String f = todo.poll();
             for (String w : uses.getOrDefault(f, Set.of())) {
                 if (declares.getOrDefault(f, Set.of()).contains(w)) continue; // its own type
-                Path g = nearest(f, declaredIn.get(w));
+                String g = nearest(f, declaredIn.get(w));
                 if (g != null && seen.add(g)) {
                     todo.add(g);
-                    out.put(g.toString(), texts.get(g));
+                    out.put(g, texts.get(g));
                 }
             }
         }
