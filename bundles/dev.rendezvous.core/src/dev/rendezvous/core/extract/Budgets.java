@@ -9,6 +9,8 @@ public final class Budgets {
     public long maxStepsPerRank = 2_000_000;
     /** Iterations of a loop without communication before it is cut (its variables become unknown). */
     public long maxQuietIterations = 100_000;
+    /** Interpretation steps spent in one loop without communication (nested loops included) before it is cut. */
+    public long maxQuietSteps = 400_000;
     /** Iterations explored of a communicating loop whose bound is unknown. */
     public int maxUnknownIterations = 3;
     /** Nesting of inlined calls (bounds recursion). */

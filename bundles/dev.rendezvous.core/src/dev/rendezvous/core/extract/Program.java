@@ -25,6 +25,8 @@ import org.eclipse.jdt.core.dom.MethodInvocation;
 import org.eclipse.jdt.core.dom.PostfixExpression;
 import org.eclipse.jdt.core.dom.PrefixExpression;
 import org.eclipse.jdt.core.dom.SimpleName;
+import org.eclipse.jdt.core.dom.Statement;
+import org.eclipse.jdt.core.dom.WhileStatement;
 import org.eclipse.jdt.core.dom.TypeDeclaration;
 
 import dev.rendezvous.core.model.SourceRange;
@@ -293,6 +295,81 @@ public final class Program {
         }
         int line = unit.getLineNumber(start);
         return new SourceRange(in, start, end, line < 0 ? 0 : line);
+    }
+
+    private final Map<ASTNode, Set<String>> counters = new IdentityHashMap<>();
+    private final Map<ASTNode, Boolean> counterData = new IdentityHashMap<>();
+
+    /** The loop's counters: variables its updaters change, or (while/do) variables of its test the body assigns. */
+    public Set<String> loopCounters(ASTNode loop) {
+        return counters.computeIfAbsent(loop, l -> {
+            Set<String> out = new HashSet<>();
+            if (l instanceof org.eclipse.jdt.core.dom.ForStatement fs) {
+                for (Object u : fs.updaters()) out.addAll(assignedNames((ASTNode) u));
+            } else {
+                Expression cond = l instanceof WhileStatement ws ? ws.getExpression()
+                        : l instanceof org.eclipse.jdt.core.dom.DoStatement ds ? ds.getExpression() : null;
+                Statement body = l instanceof WhileStatement ws ? ws.getBody()
+                        : l instanceof org.eclipse.jdt.core.dom.DoStatement ds ? ds.getBody() : null;
+                if (cond != null && body != null) {
+                    Set<String> inTest = new HashSet<>();
+                    cond.accept(new ASTVisitor() {
+                        @Override
+                        public boolean visit(SimpleName n) {
+                            inTest.add(n.getIdentifier());
+                            return true;
+                        }
+                    });
+                    for (String a : assignedNames(body)) if (inTest.contains(a)) out.add(a);
+                }
+            }
+            return out;
+        });
+    }
+
+    /**
+     * Whether the loop's counters are read in its body only as data: inside array indices, in values
+     * stored into array elements, or in arguments of calls that are neither communication nor the
+     * program's own methods (printing). Never in a test, a communication argument or a variable.
+     */
+    public boolean counterOnlyData(ASTNode loop) {
+        return counterData.computeIfAbsent(loop, l -> {
+            Set<String> cs = loopCounters(l);
+            if (cs.isEmpty()) return true;
+            Statement body = l instanceof org.eclipse.jdt.core.dom.ForStatement fs ? fs.getBody()
+                    : l instanceof WhileStatement ws ? ws.getBody()
+                    : l instanceof org.eclipse.jdt.core.dom.DoStatement ds ? ds.getBody() : null;
+            if (body == null) return false;
+            boolean[] ok = {true};
+            body.accept(new ASTVisitor() {
+                @Override
+                public boolean visit(SimpleName n) {
+                    if (!ok[0] || !cs.contains(n.getIdentifier())) return false;
+                    if (!dataUse(n)) ok[0] = false;
+                    return false;
+                }
+            });
+            return ok[0];
+        });
+    }
+
+    /** Whether the value read at {@code n} ends up only in array elements or in output (not in a test, variable or message). */
+    private boolean dataUse(ASTNode n) {
+        for (ASTNode p = n.getParent(); p != null; p = p.getParent()) {
+            if (p instanceof Assignment a) return a.getLeftHandSide() instanceof ArrayAccess;
+            if (p instanceof MethodInvocation mi) {
+                String name = mi.getName().getIdentifier();
+                if (COMM_NAMES.contains(name) || methods.containsKey(name)) return false;
+                continue; // a library call (printing, formatting): where does its result go?
+            }
+            if (p instanceof org.eclipse.jdt.core.dom.ExpressionStatement) return true; // result discarded
+            if (p instanceof Statement || p instanceof org.eclipse.jdt.core.dom.VariableDeclarationFragment
+                    || p instanceof org.eclipse.jdt.core.dom.ConditionalExpression
+                    || p instanceof org.eclipse.jdt.core.dom.ClassInstanceCreation) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /** Names of the file's methods (and constructors, by type name) that may communicate. */

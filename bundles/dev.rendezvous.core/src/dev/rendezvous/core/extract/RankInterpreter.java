@@ -301,14 +301,13 @@ final class RankInterpreter {
         decisionsTaken++;
         int occ = occurrence(at);
         if (v instanceof Values.Sym sym) {
-            // the same expression over the same inputs is the same value on every rank and at every line
-            assumptions.add(program.range(at), "The " + what + " depends on an input that is the same on every rank ("
-                    + sym.expr() + "); both outcomes are explored, taken alike by all ranks");
+            // the same expression over the same inputs is the same value on every rank and at every line;
+            // exploring both outcomes covers every value of the input, so this is no assumption
             return world.uniformChoice(sym, 2, what + " at line " + program.range(at).line() + " (" + sym.expr() + ")") == 0;
         }
         if (v == Unknown.UNIFORM) {
-            assumptions.add(program.range(at), "The " + what + " depends on a value that is the same on every rank "
-                    + "(an input or the result of a collective); both outcomes are explored, taken alike by all ranks");
+            // the same on every rank (a broadcast or reduced value, an input): both outcomes are explored,
+            // taken alike by all ranks, which covers every value; nothing is assumed
             return world.uniformChoice(new UniformKey(at, occ), 2, what + " at line " + program.range(at).line()) == 0;
         }
         assumptions.add(program.range(at), "The " + what + " depends on a value the analysis cannot compute "
@@ -352,6 +351,7 @@ final class RankInterpreter {
             return h;
         }
         if (v instanceof ListVal l) return System.identityHashCode(l) * 31L + l.items.size();
+        if (v.getClass().isRecord()) return v.hashCode(); // statuses, datatypes, communicators: by value
         return System.identityHashCode(v);
     }
 
@@ -462,6 +462,14 @@ final class RankInterpreter {
      * unknown-iteration budget.
      */
     private boolean loopTest(Expression cond, ASTNode loop, int[] unknownIters, boolean communicates) {
+        return loopTest(cond, loop, unknownIters, communicates, null);
+    }
+
+    /**
+     * As above; {@code heads} collects the rank's state at each head of a loop whose bound is a
+     * rank-uniform input, for {@link #periodic}.
+     */
+    private boolean loopTest(Expression cond, ASTNode loop, int[] unknownIters, boolean communicates, List<Object> heads) {
         if (cond == null) return true;
         Object c = eval(cond);
         if (c instanceof Boolean b) return b;
@@ -469,12 +477,65 @@ final class RankInterpreter {
             havoc(loop);
             return false;
         }
+        boolean uniform = c instanceof Values.Sym || c == Unknown.UNIFORM;
+        if (uniform && heads != null) heads.add(headState(loop));
         if (unknownIters[0]++ >= budgets.maxUnknownIterations) {
-            assumptions.add(program.range(loop), "Loop bound unknown: explored at most " + budgets.maxUnknownIterations
-                    + " iterations of this loop");
+            if (!(uniform && heads != null && periodic(loop, heads))) {
+                assumptions.add(program.range(loop), "Loop bound unknown: explored at most " + budgets.maxUnknownIterations
+                        + " iterations of this loop");
+            }
             return false;
         }
         return decide(c, loop, "loop condition");
+    }
+
+    /**
+     * Whether the iterations explored of a loop with an unknown but rank-uniform bound stand for all
+     * of them (a k-induction over iterations): the rank came back to the loop head in the same state
+     * twice (variables other than the loop counter, integer and boolean array contents, open requests
+     * and unreceived sends), and the counter is read only as data (array indices, values stored in
+     * arrays, output), never in a test or a communication argument. The interpreter is deterministic
+     * in that state, so every further iteration repeats the last one on this rank; with the same
+     * bound on every rank, trip counts 0..k explored cover every trip count.
+     */
+    private boolean periodic(ASTNode loop, List<Object> heads) {
+        int n = heads.size();
+        return n >= 2 && heads.get(n - 1).equals(heads.get(n - 2)) && program.counterOnlyData(loop);
+    }
+
+    private Object headState(ASTNode loop) {
+        java.util.Set<String> counters = program.loopCounters(loop);
+        long h = world.outstanding(rank);
+        for (HashMap<String, Cell> scope : frame.scopes) {
+            for (Map.Entry<String, Cell> e : scope.entrySet()) {
+                if (!counters.contains(e.getKey())) h = h * 31 + e.getKey().hashCode() * 17L + dataBlindFingerprint(e.getValue().value);
+            }
+        }
+        if (frame.self != null) {
+            for (Map.Entry<String, Cell> e : frame.self.fields.entrySet()) {
+                if (!counters.contains(e.getKey())) h = h * 31 + e.getKey().hashCode() * 17L + dataBlindFingerprint(e.getValue().value);
+            }
+        }
+        for (Map.Entry<String, Cell> e : statics.entrySet()) {
+            String simple = e.getKey().substring(e.getKey().lastIndexOf('.') + 1);
+            if (!counters.contains(simple)) h = h * 31 + e.getKey().hashCode() * 17L + dataBlindFingerprint(e.getValue().value);
+        }
+        return h;
+    }
+
+    /** Like {@link #fingerprint} but blind to floating-point values and arrays of them (data, not control). */
+    private static long dataBlindFingerprint(Object v) {
+        if (v instanceof Double) return 7;
+        if (v instanceof ArrayVal a) {
+            long h = System.identityHashCode(a);
+            if (a.elems != null && a.elems.length <= 256) {
+                for (Object x : a.elems) {
+                    h = h * 31 + (x instanceof ArrayVal ? System.identityHashCode(x) : x instanceof Double ? 7 : fingerprint(x));
+                }
+            }
+            return h;
+        }
+        return fingerprint(v);
     }
 
     private void execFor(ForStatement fs, String label) {
@@ -484,10 +545,12 @@ final class RankInterpreter {
             boolean comm = program.mayCommunicate(fs);
             int[] unknown = {0};
             long quiet = 0;
-            while (loopTest(fs.getExpression(), fs, unknown, comm)) {
+            List<Object> heads = comm ? new ArrayList<>(4) : null;
+            long startSteps = steps;
+            while (loopTest(fs.getExpression(), fs, unknown, comm, heads)) {
                 if (!body(fs.getBody(), label)) break;
                 for (Object o : fs.updaters()) eval((Expression) o);
-                if (!comm && ++quiet > budgets.maxQuietIterations) {
+                if (!comm && (++quiet > budgets.maxQuietIterations || steps - startSteps > budgets.maxQuietSteps)) {
                     quietCut(fs);
                     break;
                 }
@@ -524,7 +587,7 @@ final class RankInterpreter {
         if (counter != null) lookup(counter).value = exit;
         if (lostIntegers) {
             assumptions.add(program.range(loop), "Loop without communication stopped after " + budgets.maxQuietIterations
-                    + " iterations; the variables it assigns are treated as unknown");
+                    + " iterations or " + budgets.maxQuietSteps + " steps; the integer variables it assigns are treated as unknown");
         }
     }
 
@@ -565,9 +628,11 @@ final class RankInterpreter {
         int[] unknown = {0};
         long quiet = 0;
         if (doFirst && !body(bodyStmt, label)) return;
-        while (loopTest(cond, loop, unknown, comm)) {
+        List<Object> heads = comm ? new ArrayList<>(4) : null;
+        long startSteps = steps;
+        while (loopTest(cond, loop, unknown, comm, heads)) {
             if (!body(bodyStmt, label)) break;
-            if (!comm && ++quiet > budgets.maxQuietIterations) {
+            if (!comm && (++quiet > budgets.maxQuietIterations || steps - startSteps > budgets.maxQuietSteps)) {
                 quietCut(loop);
                 break;
             }

@@ -515,6 +515,23 @@ public final class World {
         if (jobEnd == null) jobEnd = "rank " + rank + " " + why;
     }
 
+    /**
+     * What of this rank's communication is still open: requests not completed and sends not yet
+     * received. Equal at two loop heads (with equal local state), the rank's next iteration
+     * repeats the last one.
+     */
+    public int outstanding(int rank) {
+        int n = 0;
+        for (RequestValue rv : ranks[rank].requests) {
+            if (rv.current != null && !rv.current.complete() && !rv.freed) n++;
+        }
+        for (int i = allSends.size() - 1; i >= 0; i--) {
+            SendOp s = allSends.get(i);
+            if (s.src == rank && s.match == null && s.dst != Peer.PROC_NULL) n += 1000;
+        }
+        return n;
+    }
+
     /** Why the job ended early by the program's own decision, or null. */
     public String jobEnd() {
         return jobEnd;
