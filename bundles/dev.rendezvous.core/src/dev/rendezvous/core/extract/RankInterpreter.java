@@ -877,9 +877,15 @@ final class RankInterpreter {
         }
     }
 
+    private static final java.util.regex.Pattern PACKAGE_QUALIFIED = java.util.regex.Pattern.compile("([a-z_][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_]*");
+
     private Object evalQualified(QualifiedName qn) {
         Name q = qn.getQualifier();
         String last = qn.getName().getIdentifier();
+        String full = qn.getFullyQualifiedName();
+        if (PACKAGE_QUALIFIED.matcher(full).matches() && lookup(full.substring(0, full.indexOf('.'))) == null) {
+            return new ClassRef(last); // java.util.Arrays, mpi.MPI: a class named with its package
+        }
         Object base = eval(q);
         if (base instanceof ClassRef cr && !(q instanceof SimpleName) && program.type(cr.name()) == null
                 && Character.isLowerCase(q.toString().charAt(0)) && !MpjCalls.isMpjClass(cr.name())) {
@@ -900,10 +906,12 @@ final class RankInterpreter {
         }
         if (base instanceof ObjVal o) {
             Cell c = o.fields.get(name);
+            if (c == null) c = staticOf(o.type, name);
             return c == null ? Unknown.ANY : c.value;
         }
         if (base instanceof ClassRef cr) {
             Cell c = statics.get(cr.name() + "." + name);
+            if (c == null && program.type(cr.name()) != null) c = staticOf(program.type(cr.name()), name);
             if (c != null) return c.value;
             return mpj.staticField(cr.name(), name);
         }
@@ -920,7 +928,7 @@ final class RankInterpreter {
             if (c != null) return c;
         }
         if (frame.type != null) {
-            Cell c = statics.get(frame.type.getName().getIdentifier() + "." + name);
+            Cell c = staticOf(frame.type, name); // the type's own statics, then its superclasses'
             if (c != null) return c;
             ASTNode p = frame.type.getParent();
             while (p != null) {
@@ -969,8 +977,27 @@ final class RankInterpreter {
         }
     }
 
+    /** The static field {@code name} of {@code type} or of a superclass declared in the program, or null. */
+    private Cell staticOf(AbstractTypeDeclaration type, String name) {
+        for (int guard = 0; type != null && guard < 32; guard++) {
+            Cell c = statics.get(type.getName().getIdentifier() + "." + name);
+            if (c != null) return c;
+            if (!(type instanceof TypeDeclaration td) || td.getSuperclassType() == null) return null;
+            String sup = td.getSuperclassType().toString();
+            int lt = sup.indexOf('<');
+            if (lt >= 0) sup = sup.substring(0, lt);
+            type = program.type(sup.substring(sup.lastIndexOf('.') + 1));
+        }
+        return null;
+    }
+
     private void storeField(Object base, String name, Object v) {
         if (base instanceof ObjVal o) {
+            Cell st = o.fields.containsKey(name) ? null : staticOf(o.type, name);
+            if (st != null) {
+                st.value = v; // this.x = ... where x is static
+                return;
+            }
             o.fields.computeIfAbsent(name, k -> new Cell(null)).value = v;
         } else if (base instanceof ClassRef cr) {
             Cell c = statics.get(cr.name() + "." + name);

@@ -102,17 +102,39 @@ public final class DeadlockAnalysis {
         return true;
     }
 
-    /** Says on which data-dependent path the deadlock happens, when not on every path. */
+    /**
+     * Says on which data-dependent path the deadlock happens, when not on every path. When that path
+     * needs a rank to branch on data the analysis could not compute (not an input, which is the
+     * same everywhere), the deadlock is possible rather than certain: the data may never take that
+     * path (a pivot row that is always someone's, a check that always passes). It is then a warning,
+     * so that an error always means a deadlock the program reaches for some input.
+     */
     private static List<Finding> onDataPath(List<Finding> fs, RunOutcome dl, boolean everyPath) {
         if (everyPath || dl.decisions().isEmpty()) return fs;
         List<String> path = new ArrayList<>();
+        boolean onData = false;
         for (var d : dl.decisions()) {
             path.add(d.what() + (d.chosen() == 0 ? " taken (true)" : " not taken (false)"));
+            onData |= isDataDecision(d);
         }
-        String suffix = " (only on a data-dependent path: " + String.join(", ", path) + ")";
+        String suffix = onData
+                ? " (possible: only if data the analysis cannot compute takes this path: " + String.join(", ", path) + ")"
+                : " (only on a data-dependent path: " + String.join(", ", path) + ")";
         List<Finding> out = new ArrayList<>();
-        for (Finding f : fs) out.add(f.withMessage(f.message() + suffix));
+        for (Finding f : fs) {
+            Finding g = f.withMessage(f.message() + suffix);
+            if (onData && g.severity() == Severity.ERROR) {
+                g = new Finding(g.kind(), Severity.WARNING, g.verdict(), g.message(), g.range(), g.ranks(), g.related(), g.fixes(),
+                        g.witness());
+            }
+            out.add(g);
+        }
         return out;
+    }
+
+    /** A branch one rank took on a value only it has (data, a clock, a random draw), not a shared input. */
+    static boolean isDataDecision(dev.rendezvous.core.semantics.ChoiceSource.Decision d) {
+        return d.what().matches(".* on rank \\d+");
     }
 
     private static Finding retarget(Finding f, Verdict v) {

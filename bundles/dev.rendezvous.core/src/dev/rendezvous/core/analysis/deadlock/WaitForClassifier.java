@@ -88,7 +88,8 @@ public final class WaitForClassifier {
                         + ": " + ranksText(ranks) + (ranks.size() == 1 ? " waits" : " wait") + " in it forever";
                 case UNMATCHED_SEND -> "No receive matches this " + b.event().describe() + " on rank " + b.rank();
                 default -> polledRecv(b) != null
-                        ? "Rank " + b.rank() + " polls with " + b.event().op().mpjName() + " forever: no send matches its "
+                        ? "Rank " + b.rank() + (b.kind() == WaitKind.POLL ? " polls with " + b.event().op().mpjName() + " forever"
+                                : " waits in " + b.event().op().mpjName() + " forever") + ": no send matches its "
                                 + polledRecv(b).describe() + " at line " + polledRecv(b).site().line() + nearMiss(run, b)
                         : "No send matches this " + b.event().describe() + " on rank " + b.rank() + nearMiss(run, b);
             };
@@ -196,7 +197,8 @@ public final class WaitForClassifier {
     /** A send to this rank that differs only in tag (or a send with this tag from another source). */
     /** The receive a polling rank waits for (its outstanding Irecv), or null. */
     private static Event polledRecv(Blocked b) {
-        if (b.kind() != WaitKind.POLL) return null;
+        if (b.kind() != WaitKind.POLL && b.kind() != WaitKind.WAIT && b.kind() != WaitKind.RECV) return null;
+        if (b.event() != null && b.event().op().kind() != dev.rendezvous.core.model.Op.Kind.WAIT) return null;
         for (World.Pending p : b.pending()) if (p instanceof World.RecvOp && p.event() != null) return p.event();
         return null;
     }
