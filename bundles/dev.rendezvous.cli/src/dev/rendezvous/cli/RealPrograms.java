@@ -101,7 +101,8 @@ final class RealPrograms {
                 String kind = spec.contains("@") ? spec.substring(0, spec.indexOf('@')) : spec;
                 List<Integer> at = new ArrayList<>();
                 if (spec.contains("@")) for (String n : spec.substring(spec.indexOf('@') + 1).split(",")) at.add(Integer.parseInt(n));
-                right = errorKinds.contains(kind) && (at.isEmpty() || errorNps.containsAll(at));
+                boolean kindFound = kind.equals("*") ? !errorKinds.isEmpty() : errorKinds.contains(kind);
+                right = kindFound && (at.isEmpty() || errorNps.containsAll(at));
                 if (right) bugsFound++;
             }
             if (!right) mismatches++;

@@ -487,7 +487,10 @@ public final class World {
         progress++;
         if (!stalledRanks.isEmpty()) {
             for (RankState st : stalledRanks) {
+                // something moved: a poller parked as livelocked may now see its message
                 st.stalled = false;
+                st.livelocked = false;
+                st.spinsWithoutProgress = 0;
                 st.stallStates.clear();
             }
             stalledRanks.clear();

@@ -186,6 +186,10 @@ class CliTest {
                     }
                 }
                 """);
+        // a project that carries MPJ's own sources (as MPJ Express's test suite does): never followed into
+        java.nio.file.Path lib = java.nio.file.Files.createDirectories(dir.resolve("src/mpi"));
+        java.nio.file.Files.writeString(lib.resolve("MPI.java"), "package mpi;\npublic class MPI {\n  public static Object COMM_WORLD;\n"
+                + "  public static String[] Init(String[] a) { return a; }\n}\n");
         Result r = run("check", dir.toString(), "--np", "2");
         assertEquals(1, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("Exchanger.java:8: error:") && r.out().contains("send-cycle"), r.out());
