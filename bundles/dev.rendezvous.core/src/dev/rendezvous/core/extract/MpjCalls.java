@@ -617,6 +617,17 @@ final class MpjCalls {
                 in.evalArgs(argExprs);
                 return name.equals("Test_inter") || name.equals("Is_inter") ? (Object) false : Unknown.ANY;
             }
+            case "Pack", "Unpack" -> {
+                // local copies into/out of a packed byte buffer: the position advances by the packed size,
+                // the contents become data the analysis does not track
+                List<Object> a = in.evalArgs(argExprs);
+                if (a.size() != 6) return Unknown.ANY;
+                boolean pack = name.equals("Pack");
+                Object pos = a.get(pack ? 5 : 1), cnt = a.get(pack ? 2 : 4), type = a.get(pack ? 3 : 5), out = a.get(pack ? 4 : 2);
+                if (out instanceof ArrayVal av) av.forget();
+                if (pos instanceof Long p && cnt instanceof Long n && type instanceof Datatype t) return p + n * t.size();
+                return Values.join(pos, cnt);
+            }
             case "Pack_size" -> {
                 List<Object> a = in.evalArgs(argExprs);
                 if (a.size() == 2 && a.get(0) instanceof Long n && a.get(1) instanceof Datatype t) return packSize(n, t);

@@ -500,11 +500,18 @@ final class RankInterpreter {
      */
     private boolean periodic(ASTNode loop, List<Object> heads) {
         int n = heads.size();
-        return n >= 2 && heads.get(n - 1).equals(heads.get(n - 2)) && program.counterOnlyData(loop);
+        if (n < 2) return false;
+        long[] last = (long[]) heads.get(n - 1), before = (long[]) heads.get(n - 2);
+        if (last[0] == before[0]) return true; // the whole state repeats, counters included
+        return last[1] == before[1] && program.counterOnlyData(loop);
     }
 
+    /** The rank's state at a loop head: with the loop's counters, and without them. */
     private Object headState(ASTNode loop) {
-        java.util.Set<String> counters = program.loopCounters(loop);
+        return new long[] {headState(loop, java.util.Set.of()), headState(loop, program.loopCounters(loop))};
+    }
+
+    private long headState(ASTNode loop, java.util.Set<String> counters) {
         long h = world.outstanding(rank);
         for (HashMap<String, Cell> scope : frame.scopes) {
             for (Map.Entry<String, Cell> e : scope.entrySet()) {
@@ -523,9 +530,8 @@ final class RankInterpreter {
         return h;
     }
 
-    /** Like {@link #fingerprint} but blind to floating-point values and arrays of them (data, not control). */
+    /** Like {@link #fingerprint} but blind to the contents of floating-point arrays (data, not control). */
     private static long dataBlindFingerprint(Object v) {
-        if (v instanceof Double) return 7;
         if (v instanceof ArrayVal a) {
             long h = System.identityHashCode(a);
             if (a.elems != null && a.elems.length <= 256) {
