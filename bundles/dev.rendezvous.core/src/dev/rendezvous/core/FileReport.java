@@ -3,4 +3,23 @@ package dev.rendezvous.core;
 import java.util.List;
 
 /** All runs of one file (one per process count). */
-public record FileReport(String file, List<RunReport> runs) {}
+public record FileReport(String file, List<RunReport> runs) {
+
+    /**
+     * A hint for a deadlock that appears only with more processes than the smallest count tried,
+     * among ranks that do not exist there: the program most likely hard-wires that smaller count
+     * (a lab written for two processes whose ranks 2 and 3 wait for nobody). Null when it does not apply.
+     */
+    public static String processCountHint(dev.rendezvous.core.model.Finding f, List<Integer> foundAt, List<Integer> tried) {
+        if (f.severity() == dev.rendezvous.core.model.Severity.INFO || foundAt.isEmpty() || f.ranks().isEmpty()) return null;
+        int smallestClean = Integer.MAX_VALUE;
+        for (int np : tried) if (!foundAt.contains(np)) smallestClean = Math.min(smallestClean, np);
+        int firstFound = foundAt.stream().min(Integer::compare).orElse(0);
+        if (smallestClean == Integer.MAX_VALUE || smallestClean > firstFound) return null;
+        final int clean = smallestClean;
+        if (!f.ranks().stream().allMatch(r -> r >= clean)) return null;
+        return "; it runs with " + clean + " processes and ranks " + f.ranks().stream().map(String::valueOf)
+                .collect(java.util.stream.Collectors.joining(",")) + " do not exist there: is the program written for "
+                + clean + " processes? Check the size (if (size != " + clean + ") MPI.COMM_WORLD.Abort(1)) or give those ranks partners";
+    }
+}

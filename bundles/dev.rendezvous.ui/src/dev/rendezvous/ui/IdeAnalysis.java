@@ -179,7 +179,9 @@ public final class IdeAnalysis {
             dev.rendezvous.core.model.Severity chosen = severity.get(f.kind().id());
             if (chosen != null) f = new Finding(f.kind(), chosen, f.verdict(), f.message(), f.range(), f.ranks(), f.related(),
                     f.fixes(), f.witness());
-            out.add(f.withMessage(f.message() + " (np=" + joined(nps) + ")"));
+            List<Integer> tried = report.runs().stream().map(RunReport::np).toList();
+            String hint = FileReport.processCountHint(f, nps, tried);
+            out.add(f.withMessage(f.message() + (hint == null ? "" : hint) + " (np=" + joined(nps) + ")"));
         }
         return out;
     }

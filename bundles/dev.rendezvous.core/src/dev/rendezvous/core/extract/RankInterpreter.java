@@ -553,6 +553,10 @@ final class RankInterpreter {
             long quiet = 0;
             List<Object> heads = comm ? new ArrayList<>(4) : null;
             long startSteps = steps;
+            if (!comm && cutLoops.contains(fs)) {
+                quietCut(fs); // cut before: its effects are forgotten at once instead of computed again
+                return;
+            }
             while (loopTest(fs.getExpression(), fs, unknown, comm, heads)) {
                 if (!body(fs.getBody(), label)) break;
                 for (Object o : fs.updaters()) eval((Expression) o);
@@ -573,7 +577,11 @@ final class RankInterpreter {
      * that place says so itself. The counter of a plain
      * counting loop ({@code for (i = a; i < n; i++)} with a known bound) gets its exit value.
      */
+    /** Loops without communication this rank has cut once: cut at once when they come again. */
+    private final java.util.Set<ASTNode> cutLoops = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+
     private void quietCut(ASTNode loop) {
+        cutLoops.add(loop);
         String counter = null;
         Object exit = null;
         if (loop instanceof ForStatement fs && fs.getExpression() instanceof InfixExpression cond
@@ -633,6 +641,10 @@ final class RankInterpreter {
         boolean comm = program.mayCommunicate(loop);
         int[] unknown = {0};
         long quiet = 0;
+        if (!comm && cutLoops.contains(loop)) {
+            quietCut(loop);
+            return;
+        }
         if (doFirst && !body(bodyStmt, label)) return;
         List<Object> heads = comm ? new ArrayList<>(4) : null;
         long startSteps = steps;

@@ -42,8 +42,9 @@ public final class TextReport {
                 List<Integer> nps = where.get(e.getKey());
                 if (x.severity() == Severity.ERROR) errors++;
                 if (x.severity() == Severity.WARNING) warnings++;
+                String hint = all.size() > 1 ? FileReport.processCountHint(x, nps, all) : null;
                 b.append(x.range().file()).append(':').append(x.range().line()).append(": ").append(x.severity().id())
-                        .append(": ").append(x.message()).append(" [").append(x.kind().id());
+                        .append(": ").append(x.message()).append(hint == null ? "" : hint).append(" [").append(x.kind().id());
                 if (!x.verdict().id().equals("none")) b.append(", ").append(x.verdict().id());
                 b.append(", np=").append(nps.get(0));
                 if (all.size() > 1) {

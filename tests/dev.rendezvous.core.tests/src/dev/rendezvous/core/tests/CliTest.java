@@ -201,4 +201,26 @@ class CliTest {
         Result alone = run("check", dir.resolve("src/lab/Driver.java").toString(), "--np", "2");
         assertEquals(0, alone.code(), "without the other file the call cannot be followed: " + alone.out());
     }
+
+    @Test
+    void aProgramWrittenForTwoProcessesGetsAHintAtFour(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path f = dir.resolve("Pair.java");
+        java.nio.file.Files.writeString(f, """
+                import mpi.*;
+                public class Pair {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int[] v = new int[1];
+                        if (MPI.COMM_WORLD.Rank() == 0) MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 1, 0);
+                        else MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 0);
+                        MPI.Finalize();
+                    }
+                }
+                """);
+        Result r = run("check", f.toString(), "--np", "2,4");
+        assertEquals(1, r.code(), r.out());
+        assertTrue(r.out().contains("is the program written for 2 processes?") && r.out().contains("not at np=2"), r.out());
+        Result single = run("check", f.toString(), "--np", "4");
+        assertTrue(!single.out().contains("written for"), "no hint without a count where it runs: " + single.out());
+    }
 }

@@ -73,4 +73,46 @@ class MarkersTest {
         }
         assertTrue(npSuffixes(file).contains("(np=2)"), "back to the workspace counts: " + npSuffixes(file));
     }
+
+    @Test
+    void aProblemInAnotherFileOfTheProjectIsMarkedWhereTheDriverCallsIt() throws Exception {
+        IFile some = Workbench.example("HeadToHead.java");
+        org.eclipse.core.resources.IFolder folder = some.getProject().getFolder("src/multi");
+        if (!folder.exists()) folder.create(true, true, null);
+        IFile driver = folder.getFile("Driver.java"), exchanger = folder.getFile("Exchanger.java");
+        String exchangerText = """
+                package multi;
+                import mpi.*;
+                public class Exchanger {
+                    private final int me;
+                    public Exchanger(int me) { this.me = me; }
+                    public void swap() throws MPIException {
+                        int[] a = new int[1], b = new int[1];
+                        MPI.COMM_WORLD.Ssend(a, 0, 1, MPI.INT, 1 - me, 0);
+                        MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 1 - me, 0);
+                    }
+                }
+                """;
+        String driverText = """
+                package multi;
+                import mpi.*;
+                public class Driver {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        Exchanger x = new Exchanger(MPI.COMM_WORLD.Rank());
+                        x.swap();
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        for (IFile f : new IFile[] {exchanger, driver}) if (f.exists()) f.delete(true, null);
+        exchanger.create(new java.io.ByteArrayInputStream(exchangerText.getBytes(java.nio.charset.StandardCharsets.UTF_8)), true, null);
+        driver.create(new java.io.ByteArrayInputStream(driverText.getBytes(java.nio.charset.StandardCharsets.UTF_8)), true, null);
+        Workbench.build(driver.getProject());
+        assertEquals(Set.of(7), errorLines(driver), "the call into the other class carries the deadlock");
+        IMarker m = Arrays.stream(driver.findMarkers(RendezvousMarkers.TYPE, true, IResource.DEPTH_ZERO))
+                .filter(x -> x.getAttribute(IMarker.LINE_NUMBER, -1) == 7).findFirst().orElseThrow();
+        assertTrue(m.getAttribute(IMarker.MESSAGE, "").contains("Exchanger.java:8"), m.getAttribute(IMarker.MESSAGE, ""));
+        assertEquals(Set.of(), errorLines(exchanger), "no marker lands at a driver's offsets in the other file");
+    }
 }
