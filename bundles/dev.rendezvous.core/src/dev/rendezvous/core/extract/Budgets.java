@@ -10,7 +10,7 @@ public final class Budgets {
     /** Iterations of a loop without communication before it is cut (its variables become unknown). */
     public long maxQuietIterations = 100_000;
     /** Interpretation steps spent in one loop without communication (nested loops included) before it is cut. */
-    public long maxQuietSteps = 400_000;
+    public long maxQuietSteps = 250_000;
     /** Iterations explored of a communicating loop whose bound is unknown. */
     public int maxUnknownIterations = 3;
     /** Nesting of inlined calls (bounds recursion). */

@@ -133,6 +133,18 @@ final class RankInterpreter {
         }
     }
 
+    /**
+     * A pure method (no communication, no writes outside its locals) reached a branch on per-rank
+     * data: its result is data-dependent, so the call gives an unknown instead of exploring both arms.
+     */
+    static final class AbandonPureCall extends Signal {
+        private static final long serialVersionUID = 1L;
+
+        AbandonPureCall() {
+            super(null, null);
+        }
+    }
+
     /** The program called {@code System.exit} or threw: the rank ends here. */
     static final class ExitSig extends Signal {
         private static final long serialVersionUID = 1L;
@@ -298,6 +310,7 @@ final class RankInterpreter {
      */
     boolean decide(Object v, ASTNode at, String what) {
         if (v instanceof Boolean b) return b;
+        if (v == Unknown.ANY && pureCalls > 0) throw new AbandonPureCall(); // only the call's value depends on it
         decisionsTaken++;
         int occ = occurrence(at);
         if (v instanceof Values.Sym sym) {
@@ -1207,6 +1220,8 @@ final class RankInterpreter {
         }
         depth++;
         frame = f;
+        boolean pure = m.getBody() != null && !m.isConstructor() && program.isPure(m);
+        if (pure) pureCalls++;
         try {
             if (m.getBody() != null) exec(m.getBody());
             return null;
@@ -1214,11 +1229,18 @@ final class RankInterpreter {
             return r.value;
         } catch (BreakSig | ContinueSig | YieldSig s) {
             return null;
+        } catch (AbandonPureCall a) {
+            if (pure && pureCalls == 1) return Unknown.ANY; // the outermost pure call: its value is data
+            throw a;
         } finally {
+            if (pure) pureCalls--;
             frame = saved;
             depth--;
         }
     }
+
+    /** Pure calls in progress (see {@link AbandonPureCall}). */
+    private int pureCalls;
 
     private Object construct(ClassInstanceCreation cic) {
         String tn = cic.getType().toString();
