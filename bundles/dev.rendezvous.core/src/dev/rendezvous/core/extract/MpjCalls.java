@@ -892,6 +892,10 @@ final class MpjCalls {
             if (arr.length != acc.length) return null;
             for (int i = 0; i < acc.length; i++) {
                 Object x = acc[i], y = arr[i];
+                if (x instanceof Unknown || y instanceof Unknown) {
+                    acc[i] = Unknown.UNIFORM; // whatever the operator: every rank gets the same unknown
+                    continue;
+                }
                 acc[i] = switch (r.name()) {
                     case "SUM" -> Operators.binary("+", x, y);
                     case "PROD" -> Operators.binary("*", x, y);
