@@ -892,8 +892,9 @@ final class MpjCalls {
             if (arr.length != acc.length) return null;
             for (int i = 0; i < acc.length; i++) {
                 Object x = acc[i], y = arr[i];
-                if (x instanceof Unknown || y instanceof Unknown) {
-                    acc[i] = Unknown.UNIFORM; // whatever the operator: every rank gets the same unknown
+                if ((x instanceof Unknown || y instanceof Unknown)
+                        && (r.name().equals("SUM") || r.name().equals("MAX") || r.name().equals("MIN"))) {
+                    acc[i] = Unknown.UNIFORM; // the same unknown on every rank (LAND, LOR, PROD may still be known)
                     continue;
                 }
                 acc[i] = switch (r.name()) {
