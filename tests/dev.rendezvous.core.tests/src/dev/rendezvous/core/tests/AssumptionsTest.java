@@ -1,0 +1,83 @@
+package dev.rendezvous.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.rendezvous.core.RunReport;
+import dev.rendezvous.core.model.Finding;
+import dev.rendezvous.core.model.FindingKind;
+
+/**
+ * What the analysis reports as assumed on real-program shapes: only what it really had to assume.
+ * Each case has a twin where the assumption is due, so that neither direction can pass by accident.
+ */
+class AssumptionsTest {
+
+    private static List<String> assumptions(String name, String src, int np) {
+        RunReport r = Repo.analyze(name, src, np);
+        return r.findings().stream().filter(f -> f.kind() == FindingKind.ANALYSIS_ASSUMPTION).map(Finding::message).toList();
+    }
+
+    private static final String LOOP = """
+            import mpi.*;
+            public class L {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int me = MPI.COMM_WORLD.Rank(), n = MPI.COMM_WORLD.Size();
+                    int iters = Integer.parseInt(System.getProperty("ITERATIONS"));
+                    double[] times = new double[1000];
+                    int[] v = new int[1];
+                    for (int i = 0; i < iters; i++) {
+                        double t = MPI.Wtime();
+                        MPI.COMM_WORLD.Sendrecv(v, 0, 1, MPI.INT, %s, 0, v, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+                        times[i] = MPI.Wtime() - t;
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    @Test
+    void aLoopOverAnInputWhoseIterationsRepeatNeedsNoAssumption() {
+        List<String> a = assumptions("L.java", LOOP.formatted("(me + 1) % n"), 3);
+        assertTrue(a.stream().noneMatch(m -> m.contains("Loop bound unknown")), a.toString());
+    }
+
+    @Test
+    void aLoopWhoseCounterChoosesThePartnerStillSaysItWasCut() {
+        List<String> a = assumptions("L.java", LOOP.formatted("(me + 1 + i) % n"), 3);
+        assertTrue(a.stream().anyMatch(m -> m.contains("Loop bound unknown")), a.toString());
+    }
+
+    private static final String PURE = """
+            import mpi.*;
+            public class P {
+                static int inverse(int x) {
+                    if (x <= 1) return x;
+                    int y = 65537 %% x;
+                    if (y == 1) return 1 - 65537 / x;
+                    return y;
+                }
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int[] key = new int[1];
+                    key[0] = (int) (Math.random() * 1000);
+                    int k = %s;
+                    MPI.COMM_WORLD.Allreduce(key, 0, key, 0, 1, MPI.INT, MPI.SUM);
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    @Test
+    void aPureHelperBranchingOnDataGivesAValueNotAnAssumption() {
+        List<String> a = assumptions("P.java", PURE.formatted("inverse(key[0])"), 2);
+        assertEquals(List.of(), a, "the helper's branches only decide its value");
+        List<String> inMain = assumptions("P.java", PURE.formatted("key[0] > 500 ? 1 : 2;\n        if (key[0] > 7) MPI.COMM_WORLD.Barrier()"), 2);
+        assertTrue(inMain.stream().anyMatch(m -> m.contains("cannot compute")), "a branch around communication is still explored and said: " + inMain);
+    }
+}
