@@ -169,12 +169,12 @@ final class Groups {
             case "Translate_ranks" -> {
                 int[] r = args.size() == 3 ? ints(args.get(1)) : null;
                 if (r == null) return ArrayVal.unknownLength();
-                int[] out = new int[r.length];
+                Object[] out = new Object[r.length];
                 for (int i = 0; i < r.length; i++) {
-                    out[i] = r[i] >= 0 && r[i] < a.members().length ? b.rankOf(a.members()[r[i]]) : -1;
-                    if (out[i] < 0) out[i] = (int) Math.max(Integer.MIN_VALUE, MpjCalls.UNDEFINED);
+                    int t = r[i] >= 0 && r[i] < a.members().length ? b.rankOf(a.members()[r[i]]) : -1;
+                    out[i] = t < 0 ? MpjCalls.UNDEFINED : (long) t; // MPI.UNDEFINED where the process is not in g2
                 }
-                return array(out);
+                return new ArrayVal(out);
             }
             default -> {
                 return Unknown.ANY;
