@@ -72,10 +72,7 @@ final class JdkCalls {
         if (args.stream().anyMatch(Values::isUnknown)) {
             if (args.contains(Unknown.ANY)) return Unknown.ANY;
             // a function of inputs: a symbol when every argument has a text (parseInt(args[0])), else uniform
-            List<String> texts = new ArrayList<>();
-            for (Object a : args) texts.add(Values.Sym.text(a));
-            if (texts.contains(null)) return Unknown.UNIFORM;
-            return Values.Sym.of((self == null ? c.getSimpleName() : Values.Sym.text(self)) + "." + name + "(" + String.join(", ", texts) + ")");
+            return Values.Sym.call((self == null ? c.getSimpleName() : Values.Sym.text(self)) + "." + name, args);
         }
         for (Method m : candidates) {
             Object[] actual = convertAll(m.getParameterTypes(), args);

@@ -148,12 +148,7 @@ final class MpjCalls {
             // its result is as uniform as its arguments
             List<Object> args = in.evalArgs(argExprs);
             if (args.contains(Unknown.ANY)) return Unknown.ANY;
-            if (recv instanceof Values.Sym sym) {
-                List<String> texts = new ArrayList<>();
-                for (Object a : args) texts.add(Values.Sym.text(a));
-                if (!texts.contains(null)) return Values.Sym.of(sym.expr() + "." + name + "(" + String.join(", ", texts) + ")");
-            }
-            return Unknown.UNIFORM;
+            return recv instanceof Values.Sym sym ? Values.Sym.call(sym.expr() + "." + name, args) : Unknown.UNIFORM;
         }
         if (recv instanceof ArrayVal a && name.equals("clone")) {
             return a.elems == null ? ArrayVal.unknownLength() : new ArrayVal(a.elems.clone());
@@ -205,13 +200,18 @@ final class MpjCalls {
             "InputStreamReader", "DataInputStream", "BufferedInputStream", "ObjectInputStream", "RandomAccessFile",
             "StreamTokenizer", "LineNumberReader", "Properties");
 
+    /** A system property or environment variable read by name: one symbol for every rank. */
+    private static Object input(String reader, List<Object> args) {
+        return !args.isEmpty() && args.get(0) instanceof String key ? Values.Sym.of(reader + "(" + key + ")") : Unknown.UNIFORM;
+    }
+
     /** What {@code System.name(args)} gives: inputs the same on every rank, clocks different on each. */
     private Object system(String name, List<Object> args, MethodInvocation mi) {
         switch (name) {
             case "exit" -> throw new RankInterpreter.ExitSig("System.exit");
             case "getProperty", "getenv" -> {
                 // every rank is started with the same properties and environment
-                return !args.isEmpty() && args.get(0) instanceof String key ? Values.Sym.of(name + "(" + key + ")") : Unknown.UNIFORM;
+                return input(name, args);
             }
             case "getProperties" -> {
                 return Unknown.UNIFORM;
@@ -262,7 +262,7 @@ final class MpjCalls {
             }
             case "Integer", "Long" -> {
                 if (name.equals("getInteger") || name.equals("getLong")) { // a system property
-                    return !args.isEmpty() && args.get(0) instanceof String key ? Values.Sym.of(name + "(" + key + ")") : Unknown.UNIFORM;
+                    return input(name, args);
                 }
                 Object r = JdkCalls.callStatic(cls, name, args);
                 if (r != JdkCalls.NOT_HANDLED) return r;

@@ -169,52 +169,48 @@ public final class Program {
      */
     public boolean concurrentCommunication() {
         if (concurrentCommunication == null) {
-            boolean[] found = {false};
-            cu.accept(new ASTVisitor() {
-                @Override
-                public boolean visit(org.eclipse.jdt.core.dom.LambdaExpression node) {
-                    if (!found[0] && mayCommunicate(node)) found[0] = true;
-                    return !found[0];
-                }
-
-                @Override
-                public boolean visit(org.eclipse.jdt.core.dom.AnonymousClassDeclaration node) {
-                    if (!found[0] && mayCommunicate(node)) found[0] = true;
-                    return !found[0];
-                }
-
-                @Override
-                public boolean visit(TypeDeclaration node) {
-                    boolean threadLike = node.getSuperclassType() != null
-                            && simpleTypeName(node.getSuperclassType().toString()).equals("Thread");
-                    for (Object t : node.superInterfaceTypes()) {
-                        String n = simpleTypeName(t.toString());
-                        threadLike |= n.equals("Runnable") || n.equals("Callable");
-                    }
-                    if (threadLike && !found[0]) {
-                        for (MethodDeclaration m : node.getMethods()) {
-                            String n = m.getName().getIdentifier();
-                            if ((n.equals("run") || n.equals("call")) && m.getBody() != null && mayCommunicate(m.getBody())) {
-                                found[0] = true;
-                            }
-                        }
-                    }
-                    return !found[0];
-                }
-            });
-            concurrentCommunication = found[0];
-            if (!found[0]) {
-                for (CompilationUnit c : companionFiles.keySet()) {
-                    Program single = new Program(file, "", c, Map.of());
-                    single.methods.putAll(methods);
-                    if (single.concurrentCommunication()) {
-                        concurrentCommunication = true;
-                        break;
-                    }
-                }
-            }
+            boolean found = threadsCommunicateIn(cu);
+            for (CompilationUnit c : companionFiles.keySet()) found = found || threadsCommunicateIn(c);
+            concurrentCommunication = found;
         }
         return concurrentCommunication;
+    }
+
+    private boolean threadsCommunicateIn(CompilationUnit unit) {
+        boolean[] found = {false};
+        unit.accept(new ASTVisitor() {
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.LambdaExpression node) {
+                if (!found[0] && mayCommunicate(node)) found[0] = true;
+                return !found[0];
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.AnonymousClassDeclaration node) {
+                if (!found[0] && mayCommunicate(node)) found[0] = true;
+                return !found[0];
+            }
+
+            @Override
+            public boolean visit(TypeDeclaration node) {
+                boolean threadLike = node.getSuperclassType() != null
+                        && simpleTypeName(node.getSuperclassType().toString()).equals("Thread");
+                for (Object t : node.superInterfaceTypes()) {
+                    String n = simpleTypeName(t.toString());
+                    threadLike |= n.equals("Runnable") || n.equals("Callable");
+                }
+                if (threadLike && !found[0]) {
+                    for (MethodDeclaration m : node.getMethods()) {
+                        String n = m.getName().getIdentifier();
+                        if ((n.equals("run") || n.equals("call")) && m.getBody() != null && mayCommunicate(m.getBody())) {
+                            found[0] = true;
+                        }
+                    }
+                }
+                return !found[0];
+            }
+        });
+        return found[0];
     }
 
     private static boolean callsInit(MethodDeclaration m) {

@@ -339,18 +339,33 @@ final class RankInterpreter {
      */
     Object stateKey(ASTNode at) {
         long h = System.identityHashCode(at) * 31L + callSites.size();
-        h = h * 31 + decisionsTaken;
+        return (h * 31 + decisionsTaken) * 31 + stateHash(java.util.Set.of(), false);
+    }
+
+    /**
+     * A hash of the variables in scope, the receiver's fields and the statics, leaving out the names
+     * in {@code skip}; with {@code blindToFloatArrays} the contents of floating-point arrays do not count.
+     */
+    private long stateHash(java.util.Set<String> skip, boolean blindToFloatArrays) {
+        long h = 0;
         for (HashMap<String, Cell> scope : frame.scopes) {
-            for (Map.Entry<String, Cell> e : scope.entrySet()) h = h * 31 + e.getKey().hashCode() * 17L + fingerprint(e.getValue().value);
+            for (Map.Entry<String, Cell> e : scope.entrySet()) {
+                if (!skip.contains(e.getKey())) h = h * 31 + e.getKey().hashCode() * 17L + fingerprint(e.getValue().value, blindToFloatArrays);
+            }
         }
         if (frame.self != null) {
-            for (Map.Entry<String, Cell> e : frame.self.fields.entrySet()) h = h * 31 + e.getKey().hashCode() * 17L + fingerprint(e.getValue().value);
+            for (Map.Entry<String, Cell> e : frame.self.fields.entrySet()) {
+                if (!skip.contains(e.getKey())) h = h * 31 + e.getKey().hashCode() * 17L + fingerprint(e.getValue().value, blindToFloatArrays);
+            }
         }
-        for (Map.Entry<String, Cell> e : statics.entrySet()) h = h * 31 + e.getKey().hashCode() * 17L + fingerprint(e.getValue().value);
+        for (Map.Entry<String, Cell> e : statics.entrySet()) {
+            String simple = e.getKey().substring(e.getKey().lastIndexOf('.') + 1);
+            if (!skip.contains(simple)) h = h * 31 + e.getKey().hashCode() * 17L + fingerprint(e.getValue().value, blindToFloatArrays);
+        }
         return h;
     }
 
-    private static long fingerprint(Object v) {
+    private static long fingerprint(Object v, boolean blindToFloatArrays) {
         if (v == null) return 1;
         if (v instanceof Long || v instanceof Double || v instanceof Boolean || v instanceof String || v instanceof Enum<?>
                 || v instanceof Values.Sym) {
@@ -359,7 +374,10 @@ final class RankInterpreter {
         if (v instanceof ArrayVal a) {
             long h = System.identityHashCode(a);
             if (a.elems != null && a.elems.length <= 256) {
-                for (Object x : a.elems) h = h * 31 + (x instanceof ArrayVal ? System.identityHashCode(x) : fingerprint(x));
+                for (Object x : a.elems) {
+                    h = h * 31 + (x instanceof ArrayVal ? System.identityHashCode(x)
+                            : blindToFloatArrays && x instanceof Double ? 7 : fingerprint(x, false));
+                }
             }
             return h;
         }
@@ -521,40 +539,8 @@ final class RankInterpreter {
 
     /** The rank's state at a loop head: with the loop's counters, and without them. */
     private Object headState(ASTNode loop) {
-        return new long[] {headState(loop, java.util.Set.of()), headState(loop, program.loopCounters(loop))};
-    }
-
-    private long headState(ASTNode loop, java.util.Set<String> counters) {
-        long h = world.outstanding(rank);
-        for (HashMap<String, Cell> scope : frame.scopes) {
-            for (Map.Entry<String, Cell> e : scope.entrySet()) {
-                if (!counters.contains(e.getKey())) h = h * 31 + e.getKey().hashCode() * 17L + dataBlindFingerprint(e.getValue().value);
-            }
-        }
-        if (frame.self != null) {
-            for (Map.Entry<String, Cell> e : frame.self.fields.entrySet()) {
-                if (!counters.contains(e.getKey())) h = h * 31 + e.getKey().hashCode() * 17L + dataBlindFingerprint(e.getValue().value);
-            }
-        }
-        for (Map.Entry<String, Cell> e : statics.entrySet()) {
-            String simple = e.getKey().substring(e.getKey().lastIndexOf('.') + 1);
-            if (!counters.contains(simple)) h = h * 31 + e.getKey().hashCode() * 17L + dataBlindFingerprint(e.getValue().value);
-        }
-        return h;
-    }
-
-    /** Like {@link #fingerprint} but blind to the contents of floating-point arrays (data, not control). */
-    private static long dataBlindFingerprint(Object v) {
-        if (v instanceof ArrayVal a) {
-            long h = System.identityHashCode(a);
-            if (a.elems != null && a.elems.length <= 256) {
-                for (Object x : a.elems) {
-                    h = h * 31 + (x instanceof ArrayVal ? System.identityHashCode(x) : x instanceof Double ? 7 : fingerprint(x));
-                }
-            }
-            return h;
-        }
-        return fingerprint(v);
+        long open = world.outstanding(rank) * 31L;
+        return new long[] {open + stateHash(java.util.Set.of(), true), open + stateHash(program.loopCounters(loop), true)};
     }
 
     private void execFor(ForStatement fs, String label) {

@@ -195,6 +195,20 @@ final class Values {
             return null;
         }
 
+        /**
+         * {@code callee(args)} over inputs: a symbol when every argument has a text ({@code parseInt(args[0])},
+         * {@code getProperty(N)}), else the anonymous uniform unknown.
+         */
+        static Object call(String callee, List<Object> args) {
+            List<String> texts = new ArrayList<>();
+            for (Object a : args) {
+                String t = text(a);
+                if (t == null) return Unknown.UNIFORM;
+                texts.add(t);
+            }
+            return of(callee + "(" + String.join(", ", texts) + ")");
+        }
+
         /** {@code a op b} when one side is a symbol; ANY or UNIFORM when the other side has no text. */
         static Object combine(String op, Object a, Object b) {
             if (a == Unknown.ANY || b == Unknown.ANY) return Unknown.ANY;

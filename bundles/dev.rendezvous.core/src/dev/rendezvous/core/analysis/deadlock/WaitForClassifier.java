@@ -87,11 +87,14 @@ public final class WaitForClassifier {
                 case COLLECTIVE_MISSING -> b.event().op().mpjName() + " is never called by " + ranksText(b.waitsFor())
                         + ": " + ranksText(ranks) + (ranks.size() == 1 ? " waits" : " wait") + " in it forever";
                 case UNMATCHED_SEND -> "No receive matches this " + b.event().describe() + " on rank " + b.rank();
-                default -> polledRecv(b) != null
-                        ? "Rank " + b.rank() + (b.kind() == WaitKind.POLL ? " polls with " + b.event().op().mpjName() + " forever"
-                                : " waits in " + b.event().op().mpjName() + " forever") + ": no send matches its "
-                                + polledRecv(b).describe() + " at line " + polledRecv(b).site().line() + nearMiss(run, b)
-                        : "No send matches this " + b.event().describe() + " on rank " + b.rank() + nearMiss(run, b);
+                default -> {
+                    Event awaited = polledRecv(b);
+                    yield awaited != null
+                            ? "Rank " + b.rank() + (b.kind() == WaitKind.POLL ? " polls with " + b.event().op().mpjName() + " forever"
+                                    : " waits in " + b.event().op().mpjName() + " forever") + ": no send matches its "
+                                    + awaited.describe() + " at line " + awaited.site().line() + nearMiss(run, b)
+                            : "No send matches this " + b.event().describe() + " on rank " + b.rank() + nearMiss(run, b);
+                }
             };
             out.add(new Explanation(kind, evs, ranks, summary, w));
             explained.addAll(ranks);
@@ -204,7 +207,8 @@ public final class WaitForClassifier {
     }
 
     private static String nearMiss(RunOutcome run, Blocked b) {
-        Event recv = polledRecv(b) != null ? polledRecv(b) : b.event();
+        Event awaited = polledRecv(b);
+        Event recv = awaited != null ? awaited : b.event();
         int wantSrc = recv.sourcePeer();
         int wantTag = recv.sourceTag();
         for (World.SendOp s : run.orphans()) {
