@@ -50,7 +50,13 @@ final class RealPrograms {
     }
 
     static int run(Path tsv, Path root, PrintStream out) throws IOException {
+        return run(tsv, root, null, out);
+    }
+
+    /** As above; {@code only} (may be null) keeps the rows whose path contains it. */
+    static int run(Path tsv, Path root, String only, PrintStream out) throws IOException {
         List<Row> rows = manifest(tsv);
+        if (only != null) rows = rows.stream().filter(r -> (r.repo() + "/" + r.path()).contains(only)).toList();
         Map<String, ProgramFiles> byRepo = new HashMap<>();
         int okPrograms = 0, falseAlarms = 0, bugs = 0, bugsFound = 0, missing = 0, mismatches = 0;
         int runs = 0, runsWithoutAssumption = 0, programsWithoutAssumption = 0;
@@ -77,12 +83,16 @@ final class RealPrograms {
             Set<String> errorKinds = new LinkedHashSet<>();
             List<Integer> errorNps = new ArrayList<>();
             boolean anyAssumption = false;
+            Set<String> why = new LinkedHashSet<>();
             for (RunReport r : report.runs()) {
                 runs++;
                 boolean assumed = r.findings().stream().anyMatch(f -> f.kind() == FindingKind.ANALYSIS_ASSUMPTION);
                 if (!assumed) runsWithoutAssumption++;
                 anyAssumption |= assumed;
                 for (Finding f : r.findings()) {
+                    if (f.kind() == FindingKind.ANALYSIS_ASSUMPTION && why.size() < 3) {
+                        why.add("np=" + r.np() + " line " + f.range().line() + ": " + f.message());
+                    }
                     if (f.severity() == Severity.ERROR) {
                         errorKinds.add(f.kind().id());
                         if (!errorNps.contains(r.np())) errorNps.add(r.np());
@@ -109,6 +119,7 @@ final class RealPrograms {
             out.printf("%-8s %-60s expect %-28s got %s%s%n", right ? "OK" : "MISMATCH", row.repo() + "/" + row.path(),
                     row.expect(), errorKinds.isEmpty() ? "ok" : "errors " + errorKinds + " at np=" + errorNps,
                     anyAssumption ? " (with assumptions)" : "");
+            for (String w : why) out.println("           why: " + (w.length() > 220 ? w.substring(0, 220) + "..." : w));
         }
         out.printf("correct programs: %d, with an error finding: %d%n", okPrograms, falseAlarms);
         out.printf("real bugs: %d, found: %d%n", bugs, bugsFound);

@@ -115,6 +115,10 @@ public final class Rendezvous {
             findings.add(info(top, "The analysis failed at np=" + np + " (" + e + "); other results are unaffected"));
         }
         for (Assumptions.Assumption a : ctx.assumptions().all()) findings.add(info(a.range(), a.message()));
+        for (Assumptions.Assumption a : ctx.assumptions().aborts()) {
+            findings.add(new Finding(FindingKind.JOB_ABORT, Severity.INFO, Verdict.NONE, a.message(), a.range(), List.of(),
+                    List.of(), List.of(), ""));
+        }
         for (String n : ctx.notes()) findings.add(info(top, n));
         List<Finding> shown = new ArrayList<>();
         List<Suppressions.Suppressed> silenced = new ArrayList<>();

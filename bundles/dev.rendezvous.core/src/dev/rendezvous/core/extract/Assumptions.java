@@ -20,4 +20,18 @@ public final class Assumptions {
     public synchronized List<Assumption> all() {
         return List.copyOf(byKey.values());
     }
+
+    private final Map<String, Assumption> aborts = new LinkedHashMap<>();
+
+    /**
+     * Not an assumption but a fact worth saying: the job ends at this call at this process count ({@code Abort},
+     * or a peer rank MPJ rejects), so nothing after it runs and the ranks left waiting are not deadlocked.
+     */
+    public synchronized void jobAbort(SourceRange range, String message) {
+        aborts.putIfAbsent(range.file() + ":" + range.line() + ":" + message, new Assumption(range, message));
+    }
+
+    public synchronized List<Assumption> aborts() {
+        return List.copyOf(aborts.values());
+    }
 }

@@ -573,8 +573,8 @@ final class MpjCalls {
     private void abort(MethodInvocation mi) {
         SourceRange site = in.program.range(mi);
         world().abortJob(rank(), "calls Abort at line " + site.line());
-        in.assumptions.add(site, "Rank " + rank() + " calls Abort here with " + world().np() + " process(es): the job "
-                + "ends, so ranks still waiting are not deadlocked; what follows is not analysed for this process count");
+        in.assumptions.jobAbort(site, "Rank " + rank() + " calls Abort here with " + world().np() + " process(es): the "
+                + "whole job ends, so the ranks still waiting are not deadlocked");
         throw new RankInterpreter.ExitSig("Abort");
     }
 
@@ -662,9 +662,8 @@ final class MpjCalls {
             if (l == Peer.ANY || l == Peer.PROC_NULL) return (int) (long) l;
             if (l >= comm.size() && l < Integer.MAX_VALUE) {
                 // MPJ throws here and the job dies: the program was not written for this many processes
-                in.assumptions.add(at, "The " + what + " is rank " + l + ", which does not exist with " + comm.size()
-                        + " process(es): the program needs more processes (MPJ would fail here); this process "
-                        + "count is not analysed past this call");
+                in.assumptions.jobAbort(at, "The " + what + " is rank " + l + ", which does not exist with " + comm.size()
+                        + " process(es): the program needs at least " + (l + 1) + " (MPJ stops the job with an error here)");
                 world().abortJob(rank(), "addresses rank " + l + " at line " + at.line());
                 throw new RankInterpreter.ExitSig("invalid rank");
             }

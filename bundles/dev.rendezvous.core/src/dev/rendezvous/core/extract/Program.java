@@ -28,6 +28,9 @@ import org.eclipse.jdt.core.dom.SimpleName;
 import org.eclipse.jdt.core.dom.Statement;
 import org.eclipse.jdt.core.dom.WhileStatement;
 import org.eclipse.jdt.core.dom.TypeDeclaration;
+import org.eclipse.jdt.core.dom.VariableDeclarationFragment;
+import org.eclipse.jdt.core.dom.InfixExpression;
+import org.eclipse.jdt.core.dom.NumberLiteral;
 
 import dev.rendezvous.core.model.SourceRange;
 
@@ -323,30 +326,196 @@ public final class Program {
         });
     }
 
+    private final Map<ASTNode, Set<String>> independent = new IdentityHashMap<>();
+
+    /**
+     * The local variables assigned in {@code loop} whose value can only be the same on every rank: in
+     * the enclosing method every assignment to them is a literal, a {@code final} field with such an
+     * initializer, or arithmetic over those and the other names of the set, and is not under a test or
+     * loop other than {@code loop} itself (whose test the caller knows to be rank-uniform). A greatest
+     * fixed point, so {@code size = INIT; ... size *= 2;} qualifies and {@code x = rank} does not.
+     */
+    public Set<String> rankIndependentLocals(ASTNode loop) {
+        return independent.computeIfAbsent(loop, l -> {
+            MethodDeclaration m = null;
+            for (ASTNode p = l.getParent(); p != null && m == null; p = p.getParent()) if (p instanceof MethodDeclaration md) m = md;
+            if (m == null || m.getBody() == null) return Set.of();
+            Set<String> locals = new HashSet<>();
+            Map<String, List<Expression>> rhs = new HashMap<>();
+            Set<String> bad = new HashSet<>();
+            MethodDeclaration method = m;
+            m.getBody().accept(new ASTVisitor() {
+                @Override
+                public boolean visit(VariableDeclarationFragment f) {
+                    String n = f.getName().getIdentifier();
+                    locals.add(n);
+                    if (f.getInitializer() != null) assign(n, f.getInitializer(), f);
+                    return true;
+                }
+
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.SingleVariableDeclaration d) {
+                    bad.add(d.getName().getIdentifier()); // parameters, catch and for-each variables
+                    return true;
+                }
+
+                @Override
+                public boolean visit(Assignment a) {
+                    if (a.getLeftHandSide() instanceof SimpleName n) {
+                        assign(n.getIdentifier(), a.getRightHandSide(), a);
+                        if (a.getOperator() != Assignment.Operator.ASSIGN) rhs.computeIfAbsent(n.getIdentifier(), k -> new ArrayList<>()).add(n);
+                    }
+                    return true;
+                }
+
+                @Override
+                public boolean visit(PostfixExpression p) {
+                    if (p.getOperand() instanceof SimpleName n) assign(n.getIdentifier(), n, p);
+                    return true;
+                }
+
+                @Override
+                public boolean visit(PrefixExpression p) {
+                    if (p.getOperand() instanceof SimpleName n && (p.getOperator() == PrefixExpression.Operator.INCREMENT
+                            || p.getOperator() == PrefixExpression.Operator.DECREMENT)) {
+                        assign(n.getIdentifier(), n, p);
+                    }
+                    return true;
+                }
+
+                /** Records the value assigned and the tests deciding whether (and how often) it is assigned. */
+                private void assign(String name, Expression value, ASTNode at) {
+                    List<Expression> values = rhs.computeIfAbsent(name, k -> new ArrayList<>());
+                    values.add(value);
+                    ASTNode child = at;
+                    for (ASTNode p = at.getParent(); p != null && p != method; child = p, p = p.getParent()) {
+                        if (p == l) continue; // the caller has checked that this loop's test is rank-uniform
+                        Expression test = switch (p) {
+                            case org.eclipse.jdt.core.dom.IfStatement x -> x.getExpression();
+                            case WhileStatement x -> x.getExpression();
+                            case org.eclipse.jdt.core.dom.DoStatement x -> x.getExpression();
+                            case org.eclipse.jdt.core.dom.ForStatement x -> x.getExpression();
+                            case org.eclipse.jdt.core.dom.SwitchStatement x -> x.getExpression();
+                            default -> null;
+                        };
+                        if (test != null) {
+                            values.add(test);
+                        } else if (p instanceof org.eclipse.jdt.core.dom.TryStatement t) {
+                            if (child != t.getBody()) {
+                                bad.add(name); // catch and finally clauses run on failures
+                                return;
+                            }
+                        } else if (p instanceof org.eclipse.jdt.core.dom.EnhancedForStatement
+                                || p instanceof org.eclipse.jdt.core.dom.ConditionalExpression || p instanceof org.eclipse.jdt.core.dom.LambdaExpression
+                                || p instanceof AbstractTypeDeclaration || p instanceof org.eclipse.jdt.core.dom.AnonymousClassDeclaration
+                                || p instanceof InfixExpression || p instanceof org.eclipse.jdt.core.dom.CatchClause) {
+                            bad.add(name);
+                            return;
+                        }
+                    }
+                }
+            });
+            // a greatest fixed point over all locals: drop a name while one of its values or tests is not constant over the rest
+            Set<String> out = new HashSet<>(locals);
+            out.removeAll(bad);
+            boolean changed = true;
+            while (changed) {
+                changed = false;
+                for (java.util.Iterator<String> it = out.iterator(); it.hasNext();) {
+                    String n = it.next();
+                    for (Expression e : rhs.getOrDefault(n, List.of())) {
+                        if (!constantOver(e, out, 0)) {
+                            it.remove();
+                            changed = true;
+                            break;
+                        }
+                    }
+                }
+            }
+            out.retainAll(assignedNames(l));
+            return Set.copyOf(out);
+        });
+    }
+
+    /** Whether {@code e} is literals, final constant fields and names of {@code names}, combined by operators. */
+    private boolean constantOver(Expression e, Set<String> names, int depth) {
+        if (depth > 8) return false;
+        return switch (e) {
+            case NumberLiteral x -> true;
+            case org.eclipse.jdt.core.dom.BooleanLiteral x -> true;
+            case org.eclipse.jdt.core.dom.CharacterLiteral x -> true;
+            case org.eclipse.jdt.core.dom.ParenthesizedExpression x -> constantOver(x.getExpression(), names, depth);
+            case org.eclipse.jdt.core.dom.CastExpression x -> constantOver(x.getExpression(), names, depth);
+            case PrefixExpression x -> x.getOperator() != PrefixExpression.Operator.INCREMENT
+                    && x.getOperator() != PrefixExpression.Operator.DECREMENT && constantOver(x.getOperand(), names, depth);
+            case InfixExpression x -> {
+                if (!constantOver(x.getLeftOperand(), names, depth) || !constantOver(x.getRightOperand(), names, depth)) yield false;
+                for (Object o : x.extendedOperands()) if (!constantOver((Expression) o, names, depth)) yield false;
+                yield true;
+            }
+            case SimpleName n -> names.contains(n.getIdentifier()) || constantField(n.getIdentifier(), names, depth);
+            default -> false;
+        };
+    }
+
+    private boolean constantField(String name, Set<String> names, int depth) {
+        List<CompilationUnit> all = new ArrayList<>();
+        all.add(cu);
+        all.addAll(companionFiles.keySet());
+        for (CompilationUnit unit : all) {
+            boolean[] found = {false};
+            unit.accept(new ASTVisitor() {
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.FieldDeclaration fd) {
+                    if (!org.eclipse.jdt.core.dom.Modifier.isFinal(fd.getModifiers())) return false;
+                    for (Object o : fd.fragments()) {
+                        VariableDeclarationFragment f = (VariableDeclarationFragment) o;
+                        if (f.getName().getIdentifier().equals(name) && f.getInitializer() != null
+                                && constantOver(f.getInitializer(), Set.of(), depth + 1)) {
+                            found[0] = true;
+                        }
+                    }
+                    return false;
+                }
+            });
+            if (found[0]) return true;
+        }
+        return false;
+    }
+
     /**
      * Whether the loop's counters are read in its body only as data: inside array indices, in values
      * stored into array elements, or in arguments of calls that are neither communication nor the
      * program's own methods (printing). Never in a test, a communication argument or a variable.
      */
     public boolean counterOnlyData(ASTNode loop) {
-        return counterData.computeIfAbsent(loop, l -> {
-            Set<String> cs = loopCounters(l);
-            if (cs.isEmpty()) return true;
-            Statement body = l instanceof org.eclipse.jdt.core.dom.ForStatement fs ? fs.getBody()
-                    : l instanceof WhileStatement ws ? ws.getBody()
-                    : l instanceof org.eclipse.jdt.core.dom.DoStatement ds ? ds.getBody() : null;
-            if (body == null) return false;
-            boolean[] ok = {true};
-            body.accept(new ASTVisitor() {
-                @Override
-                public boolean visit(SimpleName n) {
-                    if (!ok[0] || !cs.contains(n.getIdentifier())) return false;
-                    if (!dataUse(n)) ok[0] = false;
-                    return false;
-                }
-            });
-            return ok[0];
+        return counterData.computeIfAbsent(loop, l -> countersOnlyData(l, loopCounters(l)));
+    }
+
+    /** As {@link #counterOnlyData(ASTNode)}, for the loop's counters other than {@code except}. */
+    public boolean counterOnlyData(ASTNode loop, Set<String> except) {
+        if (except.isEmpty()) return counterOnlyData(loop);
+        Set<String> cs = new HashSet<>(loopCounters(loop));
+        cs.removeAll(except);
+        return countersOnlyData(loop, cs);
+    }
+
+    private boolean countersOnlyData(ASTNode l, Set<String> cs) {
+        if (cs.isEmpty()) return true;
+        Statement body = l instanceof org.eclipse.jdt.core.dom.ForStatement fs ? fs.getBody()
+                : l instanceof WhileStatement ws ? ws.getBody()
+                : l instanceof org.eclipse.jdt.core.dom.DoStatement ds ? ds.getBody() : null;
+        if (body == null) return false;
+        boolean[] ok = {true};
+        body.accept(new ASTVisitor() {
+            @Override
+            public boolean visit(SimpleName n) {
+                if (!ok[0] || !cs.contains(n.getIdentifier())) return false;
+                if (!dataUse(n)) ok[0] = false;
+                return false;
+            }
         });
+        return ok[0];
     }
 
     /** Whether the value read at {@code n} ends up only in array elements or in output (not in a test, variable or message). */

@@ -291,11 +291,6 @@ final class RankInterpreter {
         return steps;
     }
 
-    private void argsRead(ASTNode at) {
-        assumptions.add(program.range(at), "Program arguments are taken as empty (the program's defaults); an argument "
-                + "read anyway is unknown but the same on every rank (MPJ starts every rank with the same arguments)");
-    }
-
     SourceRange userSite(ASTNode call) {
         return callSites.isEmpty() ? program.range(call) : program.range(callSites.get(0));
     }
@@ -510,6 +505,12 @@ final class RankInterpreter {
         }
         boolean uniform = c instanceof Values.Sym || c == Unknown.UNIFORM;
         if (uniform && heads != null) heads.add(headState(loop));
+        if (unknownIters[0] >= budgets.maxUnknownIterations && uniform && heads != null && !periodic(loop, heads)
+                && widen(cond, loop, heads)) {
+            unknownIters[0]--; // one more iteration, from the widened state
+            c = eval(cond);
+            heads.set(heads.size() - 1, headState(loop));
+        }
         if (unknownIters[0]++ >= budgets.maxUnknownIterations) {
             if (!(uniform && heads != null && periodic(loop, heads))) {
                 assumptions.add(program.range(loop), "Loop bound unknown: explored at most " + budgets.maxUnknownIterations
@@ -537,10 +538,67 @@ final class RankInterpreter {
         return last[1] == before[1] && program.counterOnlyData(loop);
     }
 
-    /** The rank's state at a loop head: with the loop's counters, and without them. */
+    /** The rank's state at a loop head: with the loop's counters, without them, and without them and the widenable locals. */
     private Object headState(ASTNode loop) {
         long open = world.outstanding(rank) * 31L;
-        return new long[] {open + stateHash(java.util.Set.of(), true), open + stateHash(program.loopCounters(loop), true)};
+        java.util.Set<String> counters = program.loopCounters(loop);
+        java.util.Set<String> both = new java.util.HashSet<>(counters);
+        both.addAll(program.rankIndependentLocals(loop));
+        return new long[] {open + stateHash(java.util.Set.of(), true), open + stateHash(counters, true), open + stateHash(both, true)};
+    }
+
+    /**
+     * Widening for a loop with a rank-uniform test whose iterations differ only in locals that are the
+     * same on every rank ({@link Program#rankIndependentLocals}), such as a message size doubled each
+     * round of a timing loop: when the last two heads agree apart from those locals (and the
+     * counters, read only as data), the locals become rank-uniform unknowns and the loop goes on
+     * from there. A branch on them is then taken alike by all ranks with both outcomes explored, so
+     * the widened iterations stand for every later concrete one; the next head is checked with
+     * {@link #periodic} as before. The test must be free of side effects, as it is evaluated again.
+     */
+    private boolean widen(Expression cond, ASTNode loop, List<Object> heads) {
+        int n = heads.size();
+        java.util.Set<String> names = program.rankIndependentLocals(loop);
+        // once per execution of the loop: at the first head past the iteration budget
+        if (n != budgets.maxUnknownIterations + 1 || names.isEmpty() || !sideEffectFree(cond)) return false;
+        // counters that are arrays holding only unknowns (a broadcast stop time) stay unknown: not counted
+        java.util.Set<String> except = new java.util.HashSet<>(names);
+        for (String c : program.loopCounters(loop)) {
+            Cell cell = lookup(c);
+            if (cell != null && cell.value instanceof ArrayVal a && a.elems != null
+                    && java.util.Arrays.stream(a.elems).allMatch(Values::isUnknown)) {
+                except.add(c);
+            }
+        }
+        if (!program.counterOnlyData(loop, except)) return false;
+        long[] last = (long[]) heads.get(n - 1), before = (long[]) heads.get(n - 2);
+        if (last[2] != before[2]) return false;
+        boolean any = false;
+        for (int i = frame.scopes.size() - 1; i >= 0; i--) {
+            for (Map.Entry<String, Cell> e : frame.scopes.get(i).entrySet()) {
+                if (names.contains(e.getKey()) && (e.getValue().value instanceof Long || e.getValue().value instanceof Double)) {
+                    e.getValue().value = Unknown.UNIFORM;
+                    any = true;
+                }
+            }
+        }
+        return any;
+    }
+
+    private static boolean sideEffectFree(Expression e) {
+        boolean[] ok = {true};
+        e.accept(new org.eclipse.jdt.core.dom.ASTVisitor() {
+            @Override
+            public void preVisit(ASTNode x) {
+                if (x instanceof Assignment || x instanceof MethodInvocation || x instanceof ClassInstanceCreation
+                        || x instanceof PostfixExpression
+                        || x instanceof PrefixExpression p && (p.getOperator() == PrefixExpression.Operator.INCREMENT
+                                || p.getOperator() == PrefixExpression.Operator.DECREMENT)) {
+                    ok[0] = false;
+                }
+            }
+        });
+        return ok[0];
     }
 
     private void execFor(ForStatement fs, String label) {
@@ -856,7 +914,6 @@ final class RankInterpreter {
                 Object arr = eval(aa.getArray());
                 Object idx = eval(aa.getIndex());
                 if (arr instanceof Values.ArgsVal) {
-                    argsRead(aa);
                     return idx instanceof Long i ? Values.Sym.of("args[" + i + "]") : Unknown.UNIFORM;
                 }
                 if (arr instanceof ArrayVal a && a.elems != null && idx instanceof Long i && i >= 0 && i < a.elems.length) {
@@ -917,7 +974,7 @@ final class RankInterpreter {
     }
 
     private Object field(Object base, String name, ASTNode at) {
-        if (base instanceof Values.ArgsVal) argsRead(at);
+        if (base instanceof Values.ArgsVal) return name.equals("length") ? Values.Sym.of("args.length") : Unknown.UNIFORM;
         if (base instanceof ArrayVal a && name.equals("length")) {
             return a.elems == null ? Unknown.ANY : (long) a.elems.length;
         }

@@ -58,10 +58,15 @@ final class Values {
         }
     }
 
-    /** The program's arguments: empty, and the analysis says so the first time the program looks at them. */
+    /**
+     * The program's arguments: unknown, but the same on every rank (mpjrun starts every process with the same
+     * command line), so {@code args.length} and {@code args[k]} are symbols ({@link Sym}) and a branch on them is
+     * taken alike by all ranks, both outcomes explored.
+     */
     static final class ArgsVal extends ArrayVal {
         ArgsVal() {
             super(0, Null.NULL);
+            elems = null;
         }
     }
 

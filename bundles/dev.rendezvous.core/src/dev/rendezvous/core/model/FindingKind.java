@@ -8,7 +8,9 @@ public enum FindingKind {
     COLLECTIVE_MISSING("collective-missing"), COLLECTIVE_ROOT_MISMATCH("collective-root-mismatch"),
     P2P_COLLECTIVE_INTERLEAVE("p2p-collective-interleave"), REQUEST_LEAK("request-leak"),
     SLACK_INELASTIC("slack-inelastic"), BUFFER_REQUIREMENT("buffer-requirement"), FILTERING_CYCLE("filtering-cycle"),
-    DUMMY_INTERVAL("dummy-interval"), LOGP_STALL("logp-stall"), ANALYSIS_ASSUMPTION("analysis-assumption");
+    DUMMY_INTERVAL("dummy-interval"), LOGP_STALL("logp-stall"), ANALYSIS_ASSUMPTION("analysis-assumption"),
+    /** The job ends early at this process count (Abort, or a peer rank that does not exist): a fact, not an assumption. */
+    JOB_ABORT("job-abort");
 
     private final String id;
 

@@ -80,4 +80,70 @@ class AssumptionsTest {
         List<String> inMain = assumptions("P.java", PURE.formatted("key[0] > 500 ? 1 : 2;\n        if (key[0] > 7) MPI.COMM_WORLD.Barrier()"), 2);
         assertTrue(inMain.stream().anyMatch(m -> m.contains("cannot compute")), "a branch around communication is still explored and said: " + inMain);
     }
+
+    private static final String ARGS = """
+            import mpi.*;
+            public class A {
+                public static void main(String[] args) throws Exception {
+                    String[] rest = MPI.Init(args);
+                    int me = MPI.COMM_WORLD.Rank();
+                    int n = args.length > 3 ? Integer.parseInt(args[3]) : 4;
+                    int[] v = new int[1];
+                    for (int i = 0; i < n; i++) {
+                        if (me == 0) MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 1, 0);
+                        else if (me == 1) MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 0);
+                    }
+                    %s
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    @Test
+    void programArgumentsAreTheSameOnEveryRankAndNeedNoAssumption() {
+        RunReport r = Repo.analyze("A.java", ARGS.formatted(""), 2);
+        assertEquals(List.of(), assumptions("A.java", ARGS.formatted(""), 2));
+        assertTrue(r.findings().stream().noneMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR), r.findings().toString());
+    }
+
+    @Test
+    void aBranchOnAnArgumentThatAlsoTestsTheRankIsStillADeadlock() {
+        RunReport r = Repo.analyze("A.java", ARGS.formatted("if (me == 0 && args.length > 4) MPI.COMM_WORLD.Barrier();"), 2);
+        assertTrue(r.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR
+                && f.kind().id().equals("collective-missing")), r.findings().toString());
+    }
+
+    @Test
+    void anAbortGuardIsAFactAboutTheProcessCountNotAnAssumption() throws Exception {
+        java.nio.file.Path f = Repo.fixtures().resolve("AbortGuard.java");
+        String src = java.nio.file.Files.readString(f);
+        RunReport two = Repo.analyze("AbortGuard.java", src, 2);
+        assertEquals(List.of(), assumptions("AbortGuard.java", src, 2));
+        Finding abort = two.findings().stream().filter(x -> x.kind() == FindingKind.JOB_ABORT).findFirst().orElseThrow();
+        assertEquals(15, abort.range().line());
+        assertTrue(abort.message().contains("2 process(es)"), abort.message());
+        RunReport four = Repo.analyze("AbortGuard.java", src, 4);
+        assertTrue(four.findings().stream().noneMatch(x -> x.kind() == FindingKind.JOB_ABORT), four.findings().toString());
+    }
+
+    @Test
+    void aPeerThatDoesNotExistSaysHowManyProcessesTheProgramNeeds() {
+        String src = """
+                import mpi.*;
+                public class Three {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int me = MPI.COMM_WORLD.Rank();
+                        int[] v = new int[1];
+                        if (me == 0) MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 2, 0);
+                        else if (me == 2) MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 0);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport r = Repo.analyze("Three.java", src, 2);
+        assertTrue(r.findings().stream().anyMatch(x -> x.kind() == FindingKind.JOB_ABORT && x.message().contains("at least 3")
+                && x.range().line() == 7), r.findings().toString());
+        assertTrue(r.findings().stream().noneMatch(x -> x.severity() == dev.rendezvous.core.model.Severity.ERROR), r.findings().toString());
+    }
 }
