@@ -91,7 +91,7 @@ final class RealPrograms {
                 anyAssumption |= assumed;
                 for (Finding f : r.findings()) {
                     if (f.kind() == FindingKind.ANALYSIS_ASSUMPTION && why.size() < 3) {
-                        why.add("np=" + r.np() + " line " + f.range().line() + ": " + f.message());
+                        why.add("np=" + r.np() + " " + Path.of(f.range().file()).getFileName() + ":" + f.range().line() + ": " + f.message());
                     }
                     if (f.severity() == Severity.ERROR) {
                         errorKinds.add(f.kind().id());

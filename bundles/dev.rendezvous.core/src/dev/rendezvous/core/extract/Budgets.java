@@ -11,6 +11,12 @@ public final class Budgets {
     public long maxQuietIterations = 100_000;
     /** Interpretation steps spent in one loop without communication (nested loops included) before it is cut. */
     public long maxQuietSteps = 250_000;
+    /**
+     * Steps spent in one loop without communication that only computes floating-point array contents
+     * (a numerical kernel: payload, never a count, rank or tag) before it is cut; its arrays' contents
+     * become unknown, which is not an assumption worth a note.
+     */
+    public long maxPayloadSteps = 20_000;
     /** Iterations explored of a communicating loop whose bound is unknown. */
     public int maxUnknownIterations = 3;
     /** Nesting of inlined calls (bounds recursion). */

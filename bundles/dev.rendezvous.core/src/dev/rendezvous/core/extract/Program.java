@@ -433,8 +433,171 @@ public final class Program {
                 }
             }
             out.retainAll(assignedNames(l));
+            out.removeIf(n -> !onlyControlsOrData(l, n));
             return Set.copyOf(out);
         });
+    }
+
+    /**
+     * Whether the local {@code name}, assigned in {@code loop}, is dead once the loop ends: every read of
+     * it elsewhere in the enclosing method sits in a {@code for} statement (not around the loop) whose
+     * initializer assigns or declares it afresh, as with {@code j} after
+     * {@code for (i...) for (j = 0; ...)} followed by {@code for (j = 0; ...)}. A value the analysis
+     * loses in such a variable cannot matter, so losing it is not worth a note.
+     */
+    public boolean deadAfter(ASTNode loop, String name) {
+        MethodDeclaration m = null;
+        for (ASTNode p = loop.getParent(); p != null && m == null; p = p.getParent()) if (p instanceof MethodDeclaration md) m = md;
+        if (m == null || m.getBody() == null) return false;
+        boolean[] live = {false};
+        m.getBody().accept(new ASTVisitor() {
+            @Override
+            public boolean visit(SimpleName n) {
+                if (live[0] || !n.getIdentifier().equals(name) || inside(n, loop)) return false;
+                if (n.getParent() instanceof Assignment a && a.getLeftHandSide() == n && a.getOperator() == Assignment.Operator.ASSIGN) return false;
+                if (n.getParent() instanceof VariableDeclarationFragment f && f.getName() == n) return false;
+                if (n.getParent() instanceof org.eclipse.jdt.core.dom.SingleVariableDeclaration d && d.getName() == n) return false;
+                if (n.getParent() instanceof org.eclipse.jdt.core.dom.FieldAccess || n.getParent() instanceof org.eclipse.jdt.core.dom.QualifiedName q
+                        && q.getName() == n || n.getParent() instanceof MethodInvocation mi && mi.getName() == n) {
+                    return false;
+                }
+                for (ASTNode p = n.getParent(); p != null; p = p.getParent()) {
+                    if (p instanceof org.eclipse.jdt.core.dom.ForStatement f && !inside(loop, f) && freshIn(f, name)) return false;
+                    if (p instanceof MethodDeclaration) break;
+                }
+                live[0] = true;
+                return false;
+            }
+        });
+        return !live[0];
+    }
+
+    private static boolean inside(ASTNode n, ASTNode container) {
+        for (ASTNode p = n; p != null; p = p.getParent()) if (p == container) return true;
+        return false;
+    }
+
+    private static boolean freshIn(org.eclipse.jdt.core.dom.ForStatement f, String name) {
+        for (Object o : f.initializers()) {
+            if (o instanceof Assignment a && a.getOperator() == Assignment.Operator.ASSIGN && a.getLeftHandSide() instanceof SimpleName s
+                    && s.getIdentifier().equals(name)) {
+                return true;
+            }
+            if (o instanceof org.eclipse.jdt.core.dom.VariableDeclarationExpression v) {
+                for (Object fr : v.fragments()) if (((VariableDeclarationFragment) fr).getName().getIdentifier().equals(name)) return true;
+            }
+        }
+        return false;
+    }
+
+    private final Map<ASTNode, java.util.Optional<Set<String>>> payload = new IdentityHashMap<>();
+
+    /**
+     * The arrays a loop without communication writes, when that is all it does: element assignments
+     * (whose values are not arrays or objects), variables declared inside the loop or dead after it
+     * ({@link #deadAfter}), calls only on library classes ({@code Math.abs}, {@code System.out.println}),
+     * no allocation, no return, throw or labelled jump. Null when the loop does anything else.
+     * The caller checks that the arrays hold floating-point numbers.
+     */
+    public Set<String> payloadArrays(ASTNode loop) {
+        return payload.computeIfAbsent(loop, l -> {
+            Set<String> arrays = new HashSet<>();
+            Set<String> declared = new HashSet<>();
+            Set<String> scalars = new HashSet<>();
+            boolean[] ok = {true};
+            l.accept(new ASTVisitor() {
+                @Override
+                public void preVisit(ASTNode x) {
+                    if (x instanceof org.eclipse.jdt.core.dom.ClassInstanceCreation || x instanceof org.eclipse.jdt.core.dom.ArrayCreation
+                            || x instanceof org.eclipse.jdt.core.dom.ReturnStatement || x instanceof org.eclipse.jdt.core.dom.ThrowStatement
+                            || x instanceof org.eclipse.jdt.core.dom.SuperMethodInvocation || x instanceof org.eclipse.jdt.core.dom.LambdaExpression
+                            || x instanceof org.eclipse.jdt.core.dom.BreakStatement b && b.getLabel() != null
+                            || x instanceof org.eclipse.jdt.core.dom.ContinueStatement c && c.getLabel() != null
+                            || x instanceof org.eclipse.jdt.core.dom.ArrayInitializer) {
+                        ok[0] = false;
+                    }
+                    if (x instanceof MethodInvocation mi) {
+                        Expression r = mi.getExpression();
+                        String first = r == null ? "" : r.toString();
+                        if (r == null || methods.containsKey(mi.getName().getIdentifier()) || first.isEmpty()
+                                || !Character.isUpperCase(first.charAt(0)) || !(r instanceof org.eclipse.jdt.core.dom.Name)) {
+                            ok[0] = false;
+                        }
+                    }
+                }
+
+                @Override
+                public boolean visit(VariableDeclarationFragment f) {
+                    declared.add(f.getName().getIdentifier());
+                    return true;
+                }
+
+                @Override
+                public boolean visit(Assignment a) {
+                    target(a.getLeftHandSide());
+                    return true;
+                }
+
+                @Override
+                public boolean visit(PostfixExpression p) {
+                    target(p.getOperand());
+                    return true;
+                }
+
+                @Override
+                public boolean visit(PrefixExpression p) {
+                    if (p.getOperator() == PrefixExpression.Operator.INCREMENT || p.getOperator() == PrefixExpression.Operator.DECREMENT) {
+                        target(p.getOperand());
+                    }
+                    return true;
+                }
+
+                private void target(Expression e) {
+                    if (e instanceof ArrayAccess) {
+                        while (e instanceof ArrayAccess aa) e = aa.getArray();
+                        if (e instanceof SimpleName n) arrays.add(n.getIdentifier());
+                        else ok[0] = false;
+                    } else if (e instanceof SimpleName n) {
+                        scalars.add(n.getIdentifier());
+                    } else {
+                        ok[0] = false;
+                    }
+                }
+            });
+            for (String s : scalars) if (!declared.contains(s) && !deadAfter(l, s)) ok[0] = false;
+            if (arrays.isEmpty()) ok[0] = false;
+            return ok[0] ? java.util.Optional.of(Set.copyOf(arrays)) : java.util.Optional.empty();
+        }).orElse(null);
+    }
+
+    /**
+     * Whether no read of {@code name} in {@code loop} reaches a message: it is not in the arguments of
+     * a communication call or of a method that may communicate, and not assigned to another variable
+     * (only to itself or to array elements). A widened value there would lose the matching.
+     */
+    private boolean onlyControlsOrData(ASTNode loop, String name) {
+        boolean[] ok = {true};
+        Set<String> comm = communicatingMethods();
+        loop.accept(new ASTVisitor() {
+            @Override
+            public boolean visit(SimpleName n) {
+                if (!ok[0] || !n.getIdentifier().equals(name)) return false;
+                if (n.getParent() instanceof Assignment a && a.getLeftHandSide() == n) return false;
+                for (ASTNode p = n.getParent(); p != null && p != loop; p = p.getParent()) {
+                    if (p instanceof MethodInvocation mi && (COMM_NAMES.contains(mi.getName().getIdentifier())
+                            || comm.contains(mi.getName().getIdentifier()))
+                            || p instanceof VariableDeclarationFragment
+                            || p instanceof Assignment a && !(a.getLeftHandSide() instanceof ArrayAccess)
+                                    && !(a.getLeftHandSide() instanceof SimpleName t && t.getIdentifier().equals(name))) {
+                        ok[0] = false;
+                        return false;
+                    }
+                    if (p instanceof Statement) break;
+                }
+                return false;
+            }
+        });
+        return ok[0];
     }
 
     /** Whether {@code e} is literals, final constant fields and names of {@code names}, combined by operators. */

@@ -291,6 +291,11 @@ final class RankInterpreter {
         return steps;
     }
 
+    private void argsAssumed(ASTNode at) {
+        assumptions.add(program.range(at), "Program arguments are taken as empty (the program's defaults); an argument "
+                + "read anyway is unknown but the same on every rank (MPJ starts every rank with the same arguments)");
+    }
+
     SourceRange userSite(ASTNode call) {
         return callSites.isEmpty() ? program.range(call) : program.range(callSites.get(0));
     }
@@ -497,6 +502,7 @@ final class RankInterpreter {
      */
     private boolean loopTest(Expression cond, ASTNode loop, int[] unknownIters, boolean communicates, List<Object> heads) {
         if (cond == null) return true;
+        if (unknownIters.length > 1 && unknownIters[1] == 1) widenLocals(loop); // at every head once widened
         Object c = eval(cond);
         if (c instanceof Boolean b) return b;
         if (!communicates) {
@@ -506,7 +512,8 @@ final class RankInterpreter {
         boolean uniform = c instanceof Values.Sym || c == Unknown.UNIFORM;
         if (uniform && heads != null) heads.add(headState(loop));
         if (unknownIters[0] >= budgets.maxUnknownIterations && uniform && heads != null && !periodic(loop, heads)
-                && widen(cond, loop, heads)) {
+                && unknownIters.length > 1 && widen(cond, loop, heads)) {
+            unknownIters[1] = 1;
             unknownIters[0]--; // one more iteration, from the widened state
             c = eval(cond);
             heads.set(heads.size() - 1, headState(loop));
@@ -551,7 +558,7 @@ final class RankInterpreter {
      * Widening for a loop with a rank-uniform test whose iterations differ only in locals that are the
      * same on every rank ({@link Program#rankIndependentLocals}), such as a message size doubled each
      * round of a timing loop: when the last two heads agree apart from those locals (and the
-     * counters, read only as data), the locals become rank-uniform unknowns and the loop goes on
+     * counters, read only as data), the locals become rank-uniform symbols and the loop goes on
      * from there. A branch on them is then taken alike by all ranks with both outcomes explored, so
      * the widened iterations stand for every later concrete one; the next head is checked with
      * {@link #periodic} as before. The test must be free of side effects, as it is evaluated again.
@@ -573,11 +580,31 @@ final class RankInterpreter {
         if (!program.counterOnlyData(loop, except)) return false;
         long[] last = (long[]) heads.get(n - 1), before = (long[]) heads.get(n - 2);
         if (last[2] != before[2]) return false;
-        boolean any = false;
         for (int i = frame.scopes.size() - 1; i >= 0; i--) {
             for (Map.Entry<String, Cell> e : frame.scopes.get(i).entrySet()) {
                 if (names.contains(e.getKey()) && (e.getValue().value instanceof Long || e.getValue().value instanceof Double)) {
-                    e.getValue().value = Unknown.UNIFORM;
+                    return widenLocals(loop);
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Sets the loop's rank-independent locals to one symbol each (named after the variable and the
+     * loop's line): a value unknown but the same on every rank, which comparisons with per-rank values
+     * keep apart (a plain uniform unknown would not). Done again at each later head, so that the state
+     * there is compared over the same symbols.
+     */
+    private boolean widenLocals(ASTNode loop) {
+        java.util.Set<String> names = program.rankIndependentLocals(loop);
+        int line = program.range(loop).line();
+        boolean any = false;
+        for (int i = frame.scopes.size() - 1; i >= 0; i--) {
+            for (Map.Entry<String, Cell> e : frame.scopes.get(i).entrySet()) {
+                Object v = e.getValue().value;
+                if (names.contains(e.getKey()) && (v instanceof Long || v instanceof Double || Values.isUnknown(v))) {
+                    e.getValue().value = Values.Sym.of(e.getKey() + "@" + line);
                     any = true;
                 }
             }
@@ -606,7 +633,7 @@ final class RankInterpreter {
         try {
             for (Object o : fs.initializers()) eval((Expression) o);
             boolean comm = program.mayCommunicate(fs);
-            int[] unknown = {0};
+            int[] unknown = {0, 0};
             long quiet = 0;
             List<Object> heads = comm ? new ArrayList<>(4) : null;
             long startSteps = steps;
@@ -614,10 +641,11 @@ final class RankInterpreter {
                 quietCut(fs); // cut before: its effects are forgotten at once instead of computed again
                 return;
             }
+            long quietSteps = !comm && payload(fs) ? budgets.maxPayloadSteps : budgets.maxQuietSteps;
             while (loopTest(fs.getExpression(), fs, unknown, comm, heads)) {
                 if (!body(fs.getBody(), label)) break;
                 for (Object o : fs.updaters()) eval((Expression) o);
-                if (!comm && (++quiet > budgets.maxQuietIterations || steps - startSteps > budgets.maxQuietSteps)) {
+                if (!comm && (++quiet > budgets.maxQuietIterations || steps - startSteps > quietSteps)) {
                     quietCut(fs);
                     break;
                 }
@@ -637,30 +665,72 @@ final class RankInterpreter {
     /** Loops without communication this rank has cut once: cut at once when they come again. */
     private final java.util.Set<ASTNode> cutLoops = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
+    /**
+     * Whether {@code loop} is a numerical kernel: it only writes elements of arrays that hold
+     * floating-point numbers now ({@link Program#payloadArrays}) and variables dead after it.
+     */
+    private boolean payload(ASTNode loop) {
+        java.util.Set<String> arrays = program.payloadArrays(loop);
+        if (arrays == null) return false;
+        for (String a : arrays) {
+            Cell c = lookup(a);
+            if (c == null || !floating(c.value)) return false;
+        }
+        return true;
+    }
+
+    private static boolean floating(Object v) {
+        if (!(v instanceof ArrayVal a) || a.elems == null) return false;
+        if (a.fill instanceof Double) return true;
+        if (a.elems.length == 0) return false;
+        return a.elems[0] instanceof ArrayVal ? floating(a.elems[0]) : a.elems[0] instanceof Double;
+    }
+
+
+
     private void quietCut(ASTNode loop) {
         cutLoops.add(loop);
-        String counter = null;
-        Object exit = null;
-        if (loop instanceof ForStatement fs && fs.getExpression() instanceof InfixExpression cond
-                && cond.getLeftOperand() instanceof SimpleName v && fs.updaters().size() == 1
-                && fs.updaters().get(0) instanceof PostfixExpression pe && pe.getOperand() instanceof SimpleName u
-                && u.getIdentifier().equals(v.getIdentifier()) && pe.getOperator() == PostfixExpression.Operator.INCREMENT
-                && (cond.getOperator() == InfixExpression.Operator.LESS || cond.getOperator() == InfixExpression.Operator.LESS_EQUALS)
-                && !cond.hasExtendedOperands() && !program.assignedNames(fs.getBody()).contains(v.getIdentifier())) {
-            Object bound = eval(cond.getRightOperand());
-            Cell c = lookup(v.getIdentifier());
-            if (bound instanceof Long b && c != null && c.value instanceof Long now) {
-                counter = v.getIdentifier();
-                exit = Math.max(now, cond.getOperator() == InfixExpression.Operator.LESS ? b : b + 1);
-            }
+        Object[] counting = countingExit(loop);
+        String counter = counting == null ? null : (String) counting[0];
+        if (counting != null && payload(loop)) {
+            // a numerical kernel that ends: its numbers are payload, forgetting them is not worth a note
+            havoc(loop, counter, true);
+            lookup(counter).value = counting[1];
+            return;
         }
-        boolean lostIntegers = havoc(loop, counter);
-        if (counter != null) lookup(counter).value = exit;
+        boolean lostIntegers = havoc(loop, counter, counting != null);
+        if (counter != null) lookup(counter).value = counting[1];
         if (lostIntegers) {
             assumptions.add(program.range(loop), "Loop without communication stopped after " + budgets.maxQuietIterations
                     + " iterations or " + budgets.maxQuietSteps + " steps; the integer variables it assigns are treated as unknown");
         }
     }
+
+    /**
+     * For a plain counting loop that certainly ends ({@code for (i = a; i < n; i++)}, or counting down
+     * with {@code >}/{@code >=} and {@code i--}, with {@code n} known and {@code i} not assigned in the
+     * body): the counter's name and its value at the exit. Null for any other loop.
+     */
+    private Object[] countingExit(ASTNode loop) {
+        if (!(loop instanceof ForStatement fs) || !(fs.getExpression() instanceof InfixExpression cond)
+                || !(cond.getLeftOperand() instanceof SimpleName v) || fs.updaters().size() != 1 || cond.hasExtendedOperands()
+                || !(fs.updaters().get(0) instanceof PostfixExpression pe) || !(pe.getOperand() instanceof SimpleName u)
+                || !u.getIdentifier().equals(v.getIdentifier()) || program.assignedNames(fs.getBody()).contains(v.getIdentifier())) {
+            return null;
+        }
+        boolean up = pe.getOperator() == PostfixExpression.Operator.INCREMENT;
+        InfixExpression.Operator op = cond.getOperator();
+        boolean upTest = op == InfixExpression.Operator.LESS || op == InfixExpression.Operator.LESS_EQUALS;
+        boolean downTest = op == InfixExpression.Operator.GREATER || op == InfixExpression.Operator.GREATER_EQUALS;
+        if (up ? !upTest : !downTest) return null;
+        Object bound = eval(cond.getRightOperand());
+        Cell c = lookup(v.getIdentifier());
+        if (!(bound instanceof Long b) || c == null || !(c.value instanceof Long now)) return null;
+        long exit = up ? Math.max(now, op == InfixExpression.Operator.LESS ? b : b + 1)
+                : Math.min(now, op == InfixExpression.Operator.GREATER ? b : b - 1);
+        return new Object[] {v.getIdentifier(), exit};
+    }
+
 
     /**
      * The innermost loop around {@code is} that an unknown test inside it may leave early, when that
@@ -696,7 +766,7 @@ final class RankInterpreter {
 
     private void execWhile(Expression cond, Statement bodyStmt, ASTNode loop, boolean doFirst, String label) {
         boolean comm = program.mayCommunicate(loop);
-        int[] unknown = {0};
+        int[] unknown = {0, 0};
         long quiet = 0;
         if (!comm && cutLoops.contains(loop)) {
             quietCut(loop);
@@ -716,6 +786,7 @@ final class RankInterpreter {
 
     private void execForEach(EnhancedForStatement efs, String label) {
         Object coll = eval(efs.getExpression());
+        if (coll instanceof Values.ArgsVal) argsAssumed(efs.getExpression());
         List<Object> items;
         if (coll instanceof ArrayVal a && a.elems != null) items = List.of(a.elems);
         else if (coll instanceof ListVal l && !l.unknownSize) items = new ArrayList<>(l.items);
@@ -817,7 +888,20 @@ final class RankInterpreter {
     }
 
     /** Forgets what {@code n} may assign (but {@code keep}); true when an integer variable was lost. */
+    private boolean isLocal(String name) {
+        for (HashMap<String, Cell> scope : frame.scopes) if (scope.containsKey(name)) return true;
+        return false;
+    }
+
     private boolean havoc(ASTNode n, String keep) {
+        return havoc(n, keep, false);
+    }
+
+    /**
+     * Forgets what {@code n} assigns; says whether integer variables were lost. With {@code ends}
+     * (the code certainly finishes), locals dead afterwards ({@link Program#deadAfter}) do not count.
+     */
+    private boolean havoc(ASTNode n, String keep, boolean ends) {
         boolean integers = false;
         for (String name : program.assignedNames(n)) {
             if (name.equals(keep)) continue;
@@ -826,7 +910,7 @@ final class RankInterpreter {
             if (c.value instanceof ArrayVal a) {
                 a.forget(); // array contents are mostly payload; where one decides or addresses, that place says so
             } else if (!(c.value instanceof ListVal)) {
-                if (c.value instanceof Long) integers = true;
+                if (c.value instanceof Long && !(ends && isLocal(name) && program.deadAfter(n, name))) integers = true;
                 c.value = Unknown.ANY;
             }
         }
@@ -974,7 +1058,10 @@ final class RankInterpreter {
     }
 
     private Object field(Object base, String name, ASTNode at) {
-        if (base instanceof Values.ArgsVal) return name.equals("length") ? Values.Sym.of("args.length") : Unknown.UNIFORM;
+        if (base instanceof Values.ArgsVal) {
+            argsAssumed(at);
+            return name.equals("length") ? (Object) 0L : Unknown.UNIFORM;
+        }
         if (base instanceof ArrayVal a && name.equals("length")) {
             return a.elems == null ? Unknown.ANY : (long) a.elems.length;
         }

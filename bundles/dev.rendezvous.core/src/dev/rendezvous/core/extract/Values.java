@@ -53,20 +53,26 @@ final class Values {
             return a;
         }
 
+        /** Forgets the contents; rows of a multi-dimensional array stay (their contents are forgotten). */
         void forget() {
-            if (elems != null) Arrays.fill(elems, Unknown.ANY);
+            if (elems == null) return;
+            for (int i = 0; i < elems.length; i++) {
+                if (elems[i] instanceof ArrayVal row && row != this) row.forget();
+                else elems[i] = Unknown.ANY;
+            }
         }
     }
 
     /**
-     * The program's arguments: unknown, but the same on every rank (mpjrun starts every process with the same
-     * command line), so {@code args.length} and {@code args[k]} are symbols ({@link Sym}) and a branch on them is
-     * taken alike by all ranks, both outcomes explored.
+     * The program's arguments. The analysis takes the program's defaults: {@code args.length} is 0
+     * (the user gave no arguments, as the corpus labels assume), which the analysis says when the
+     * program asks. An element read anyway ({@code args[3]} without a length check) is unknown but
+     * the same on every rank (mpjrun starts every process with the same command line): a symbol
+     * ({@link Sym}), whose branches all ranks take alike with both outcomes explored.
      */
     static final class ArgsVal extends ArrayVal {
         ArgsVal() {
             super(0, Null.NULL);
-            elems = null;
         }
     }
 

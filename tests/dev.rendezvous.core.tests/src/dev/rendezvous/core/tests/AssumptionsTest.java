@@ -87,11 +87,10 @@ class AssumptionsTest {
                 public static void main(String[] args) throws Exception {
                     String[] rest = MPI.Init(args);
                     int me = MPI.COMM_WORLD.Rank();
-                    int n = args.length > 3 ? Integer.parseInt(args[3]) : 4;
+                    int n = Integer.parseInt(args[3]);
                     int[] v = new int[1];
                     for (int i = 0; i < n; i++) {
-                        if (me == 0) MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 1, 0);
-                        else if (me == 1) MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 0);
+                        if (me < 2) MPI.COMM_WORLD.Sendrecv(v, 0, 1, MPI.INT, 1 - me, 0, v, 0, 1, MPI.INT, 1 - me, 0);
                     }
                     %s
                     MPI.Finalize();
@@ -107,8 +106,14 @@ class AssumptionsTest {
     }
 
     @Test
+    void askingHowManyArgumentsThereAreTakesTheDefaultsAndSaysSo() {
+        List<String> a = assumptions("A.java", ARGS.formatted("if (args.length > 4) System.out.println(args[4]);"), 2);
+        assertTrue(a.stream().anyMatch(m -> m.contains("taken as empty")), a.toString());
+    }
+
+    @Test
     void aBranchOnAnArgumentThatAlsoTestsTheRankIsStillADeadlock() {
-        RunReport r = Repo.analyze("A.java", ARGS.formatted("if (me == 0 && args.length > 4) MPI.COMM_WORLD.Barrier();"), 2);
+        RunReport r = Repo.analyze("A.java", ARGS.formatted("if (me == 0 && args[4].equals(\"sync\")) MPI.COMM_WORLD.Barrier();"), 2);
         assertTrue(r.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR
                 && f.kind().id().equals("collective-missing")), r.findings().toString());
     }
@@ -145,5 +150,91 @@ class AssumptionsTest {
         assertTrue(r.findings().stream().anyMatch(x -> x.kind() == FindingKind.JOB_ABORT && x.message().contains("at least 3")
                 && x.range().line() == 7), r.findings().toString());
         assertTrue(r.findings().stream().noneMatch(x -> x.severity() == dev.rendezvous.core.model.Severity.ERROR), r.findings().toString());
+    }
+
+    /** The shape of the JGF section 1 timing loops: a rank-uniform stop time and a message count doubled each round. */
+    private static final String TIMING = """
+            import mpi.*;
+            public class T {
+                private static final int INITSIZE = 1, MAXSIZE = 1000000;
+                private static final double TARGETTIME = 10.0;
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank();
+                    double[] time = new double[1];
+                    int size = INITSIZE;
+                    while (time[0] < TARGETTIME && size < MAXSIZE) {
+                        for (int k = 0; k < size; k++) {
+                            MPI.COMM_WORLD.Barrier();
+                        }
+                        %s
+                        if (rank == 0) time[0] = MPI.Wtime();
+                        MPI.COMM_WORLD.Bcast(time, 0, 1, MPI.DOUBLE, 0);
+                        size *= 2;
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    @Test
+    void aTimingLoopWhoseRoundsDifferOnlyInAUniformSizeIsCoveredWithoutAssumption() {
+        RunReport r = Repo.analyze("T.java", TIMING.formatted(""), 2);
+        assertEquals(List.of(), assumptions("T.java", TIMING.formatted(""), 2));
+        assertEquals("ok", r.verdict().runId());
+    }
+
+    @Test
+    void aCollectiveOnlyOneRankCallsInLargeRoundsIsStillFound() {
+        RunReport r = Repo.analyze("T.java", TIMING.formatted("if (size > 1000 && rank == 0) MPI.COMM_WORLD.Barrier();"), 2);
+        assertTrue(r.findings().stream().anyMatch(f -> f.kind() == FindingKind.COLLECTIVE_MISSING
+                || f.kind() == FindingKind.COLLECTIVE_MISMATCH), r.findings().toString());
+    }
+
+    @Test
+    void aSizeThatChoosesThePartnerIsNotWidened() {
+        List<String> a = assumptions("T.java", TIMING.formatted("int[] v = new int[1];\n if (rank < 2) MPI.COMM_WORLD.Sendrecv(v, 0, 1, MPI.INT, (rank + size) % 2, 0, v, 0, 1, MPI.INT, (rank + size) % 2, 0);"), 2);
+        assertTrue(a.stream().anyMatch(m -> m.contains("Loop bound unknown")), a.toString());
+        assertTrue(a.stream().noneMatch(m -> m.contains("could not be computed")), a.toString());
+    }
+
+    /** Gauss elimination's shape: numerical kernels between the messages, long enough to be cut. */
+    private static final String KERNEL = """
+            import mpi.*;
+            public class K {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    int n = %s, m = 400;
+                    double[][] a = new double[n][m + 1];
+                    double[] v = new double[m + 1];
+                    int i, j;
+                    for (int p = 0; p < size; p++) {
+                        for (int k = 0; k < 3; k++) {
+                            if (rank == p) {
+                                for (int d = p + 1; d < size; d++) MPI.COMM_WORLD.Send(a[k], 0, m + 1, MPI.DOUBLE, d, 1);
+                            } else if (rank > p) {
+                                MPI.COMM_WORLD.Recv(v, 0, v.length, MPI.DOUBLE, p, 1);
+                            }
+                            for (i = 0; i < n; i++) {
+                                for (j = m; j >= k; j--) a[i][j] = a[i][j] - a[i][k] * v[j];
+                            }
+                        }
+                    }
+                    %s
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    @Test
+    void aLongNumericalKernelIsCutWithoutAssumption() {
+        assertEquals(List.of(), assumptions("K.java", KERNEL.formatted("60", ""), 3));
+    }
+
+    @Test
+    void anIntegerTheCutKernelLeavesBehindAndTheProgramUsesIsStillSaid() {
+        List<String> a = assumptions("K.java", KERNEL.formatted("1200", "if (j > 0) MPI.COMM_WORLD.Barrier();"), 3);
+        assertTrue(a.stream().anyMatch(m -> m.contains("Loop without communication stopped")), a.toString());
     }
 }
