@@ -600,6 +600,62 @@ public final class Program {
         return ok[0];
     }
 
+    private final Map<ASTNode, Set<String>> declaredIn = new IdentityHashMap<>();
+
+    /** The variables declared inside {@code node} (a loop's own counter included): gone once it ends. */
+    public Set<String> declaredIn(ASTNode node) {
+        return declaredIn.computeIfAbsent(node, n -> {
+            Set<String> out = new HashSet<>();
+            n.accept(new ASTVisitor() {
+                @Override
+                public boolean visit(VariableDeclarationFragment f) {
+                    out.add(f.getName().getIdentifier());
+                    return true;
+                }
+
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.SingleVariableDeclaration d) {
+                    out.add(d.getName().getIdentifier());
+                    return true;
+                }
+            });
+            return out;
+        });
+    }
+
+    /**
+     * Whether the value read at {@code at} cannot reach communication: it is printed (or otherwise
+     * only data, {@link #dataUse}), or it is in the test of a loop or if whose body does not
+     * communicate, does not jump out and assigns only its own variables (a loop printing the
+     * arguments). Then what the analysis takes for it needs no note.
+     */
+    public boolean inert(ASTNode at) {
+        if (dataUse(at)) return true;
+        ASTNode child = at;
+        for (ASTNode p = at.getParent(); p != null; child = p, p = p.getParent()) {
+            Expression test = null;
+            ASTNode body = null;
+            if (p instanceof org.eclipse.jdt.core.dom.ForStatement f) {
+                test = f.getExpression();
+                body = f.getBody();
+            } else if (p instanceof WhileStatement w) {
+                test = w.getExpression();
+                body = w.getBody();
+            } else if (p instanceof org.eclipse.jdt.core.dom.IfStatement i) {
+                test = i.getExpression();
+                body = i;
+            }
+            if (test != null) {
+                if (child != test) return false;
+                Set<String> own = new HashSet<>(declaredIn(p));
+                own.addAll(loopCounters(p));
+                return !mayCommunicate(p) && !transfersControl(body) && own.containsAll(assignedNames(body));
+            }
+            if (p instanceof Statement) return false;
+        }
+        return false;
+    }
+
     /** Whether {@code e} is literals, final constant fields and names of {@code names}, combined by operators. */
     private boolean constantOver(Expression e, Set<String> names, int depth) {
         if (depth > 8) return false;

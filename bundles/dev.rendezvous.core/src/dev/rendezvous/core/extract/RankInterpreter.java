@@ -910,7 +910,10 @@ final class RankInterpreter {
             if (c.value instanceof ArrayVal a) {
                 a.forget(); // array contents are mostly payload; where one decides or addresses, that place says so
             } else if (!(c.value instanceof ListVal)) {
-                if (c.value instanceof Long && !(ends && isLocal(name) && program.deadAfter(n, name))) integers = true;
+                if (c.value instanceof Long && !program.declaredIn(n).contains(name)
+                        && !(ends && isLocal(name) && program.deadAfter(n, name))) {
+                    integers = true;
+                }
                 c.value = Unknown.ANY;
             }
         }
@@ -1059,7 +1062,7 @@ final class RankInterpreter {
 
     private Object field(Object base, String name, ASTNode at) {
         if (base instanceof Values.ArgsVal) {
-            argsAssumed(at);
+            if (!program.inert(at)) argsAssumed(at);
             return name.equals("length") ? (Object) 0L : Unknown.UNIFORM;
         }
         if (base instanceof ArrayVal a && name.equals("length")) {

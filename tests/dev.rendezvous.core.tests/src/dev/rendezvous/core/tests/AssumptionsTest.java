@@ -107,8 +107,15 @@ class AssumptionsTest {
 
     @Test
     void askingHowManyArgumentsThereAreTakesTheDefaultsAndSaysSo() {
-        List<String> a = assumptions("A.java", ARGS.formatted("if (args.length > 4) System.out.println(args[4]);"), 2);
+        List<String> a = assumptions("A.java", ARGS.formatted("int k = args.length; if (k > 4) MPI.COMM_WORLD.Barrier();"), 2);
         assertTrue(a.stream().anyMatch(m -> m.contains("taken as empty")), a.toString());
+    }
+
+    @Test
+    void printingTheArgumentsAssumesNothing() {
+        List<String> a = assumptions("A.java", ARGS.formatted(
+                "System.out.println(args.length); for (int j = 0; j < args.length; j++) System.out.println(args[j]);"), 2);
+        assertEquals(List.of(), a);
     }
 
     @Test
