@@ -181,7 +181,9 @@ public final class IdeAnalysis {
                     f.fixes(), f.witness());
             List<Integer> tried = report.runs().stream().map(RunReport::np).toList();
             String hint = FileReport.processCountHint(f, nps, tried);
-            out.add(f.withMessage(f.message() + (hint == null ? "" : hint) + " (np=" + joined(nps) + ")"));
+            boolean everywhere = tried.size() > 1 && nps.containsAll(tried);
+            out.add(f.withMessage(f.message() + (hint == null ? "" : hint) + " (np=" + joined(nps)
+                    + (everywhere ? "; at every process count tried" : "") + ")"));
         }
         return out;
     }

@@ -27,6 +27,12 @@ public final class RendezvousPreferences extends FieldEditorPreferencePage imple
     public static final String DISABLED_KINDS = "disabledKinds";
     /** Severity per kind ("request-leak=warning,dummy-interval=info"; error, warning or info). */
     public static final String SEVERITIES = "severities";
+    /**
+     * Whether information findings (buffers needed, dummy intervals, assumptions, a job that aborts)
+     * become problem markers too. Off by default: they belong in the views and the hover, and a
+     * correct program shows no marker at all.
+     */
+    public static final String SHOW_INFO = "showInfoMarkers";
 
     public RendezvousPreferences() {
         super(GRID);
@@ -51,6 +57,9 @@ public final class RendezvousPreferences extends FieldEditorPreferencePage imple
         cap.setValidRange(1, 1_000_000);
         addField(cap);
         addField(new StringFieldEditor(LOGP, "LogP parameters L,o,G,\u03b4:", getFieldEditorParent()));
+        addField(new org.eclipse.jface.preference.BooleanFieldEditor(SHOW_INFO,
+                "Also show information findings (buffers needed, dummy intervals, assumptions) as problem markers",
+                getFieldEditorParent()));
         addField(new StringFieldEditor(DISABLED_KINDS, "Finding kinds to hide (ids, comma-separated):", getFieldEditorParent()));
         addField(new StringFieldEditor(SEVERITIES, "Severity per kind (kind=error|warning|info, ...):", getFieldEditorParent()));
     }
@@ -90,6 +99,7 @@ public final class RendezvousPreferences extends FieldEditorPreferencePage imple
             s.setDefault(LOGP, "16,1,4,16");
             s.setDefault(DISABLED_KINDS, "");
             s.setDefault(SEVERITIES, "");
+            s.setDefault(SHOW_INFO, false);
         }
     }
 

@@ -50,7 +50,8 @@ public final class TextReport {
                 if (all.size() > 1) {
                     List<Integer> absent = new ArrayList<>(all);
                     absent.removeAll(nps);
-                    if (nps.size() > 1) b.append(" (also at ").append(compact(nps.subList(1, nps.size()))).append(')');
+                    if (absent.isEmpty()) b.append(" (also at ").append(compact(nps.subList(1, nps.size()))).append(": every np tried)");
+                    else if (nps.size() > 1) b.append(" (also at ").append(compact(nps.subList(1, nps.size()))).append(')');
                     if (!absent.isEmpty()) b.append(", not at np=").append(compact(absent));
                 }
                 if (!x.ranks().isEmpty()) b.append(", ranks ").append(x.ranks().toString().replaceAll("[\\[\\] ]", ""));

@@ -69,7 +69,10 @@ public final class RendezvousParticipant extends CompilationParticipant {
         FileReport report = IdeAnalysis.analyze(path, source, () -> Thread.currentThread().isInterrupted());
         List<CategorizedProblem> out = new ArrayList<>();
         Set<String> placed = new HashSet<>();
+        dev.rendezvous.ui.RendezvousPlugin plugin = dev.rendezvous.ui.RendezvousPlugin.getDefault();
+        boolean showInfo = plugin != null && plugin.getPreferenceStore().getBoolean(dev.rendezvous.ui.RendezvousPreferences.SHOW_INFO);
         for (Finding f : IdeAnalysis.merged(report)) {
+            if (f.severity() == dev.rendezvous.core.model.Severity.INFO && !showInfo) continue; // views and hover show it
             boolean here = false;
             for (SourceRange op : f.operations()) {
                 if (!path.equals(op.file())) continue; // in another file of the program

@@ -44,6 +44,21 @@ class MarkersTest {
         assertEquals(Set.of(), errorLines(Workbench.example("Ring.java")));
     }
 
+    @Test
+    void correctProgramsShowNoMarkerAtAllByDefault() throws Exception {
+        for (String name : new String[] {"HeadToHeadSendrecv.java", "Ring.java", "Stencil2D.java"}) {
+            IMarker[] all = Workbench.example(name).findMarkers(RendezvousMarkers.TYPE, true, IResource.DEPTH_ZERO);
+            assertEquals(0, all.length, name + ": " + java.util.Arrays.stream(all).map(m -> m.getAttribute(IMarker.MESSAGE, "")).toList());
+        }
+    }
+
+    @Test
+    void aDeadlockAtEveryProcessCountSaysSo() throws Exception {
+        IFile file = Workbench.example("HeadToHead.java");
+        Set<String> suffixes = npSuffixes(file);
+        assertTrue(suffixes.contains("(np=2,4,8; at every process count tried)"), suffixes.toString());
+    }
+
     /** The "(np=...)" suffix of every Rendezvous error marker of the file. */
     static Set<String> npSuffixes(IFile file) throws Exception {
         Set<String> out = new TreeSet<>();
@@ -64,7 +79,7 @@ class MarkersTest {
             node.flush();
             Workbench.build(file.getProject());
             Set<String> suffixes = npSuffixes(file);
-            assertTrue(!suffixes.isEmpty() && suffixes.stream().allMatch(x -> x.matches("\\(np=[35](,[35])?\\)")),
+            assertTrue(!suffixes.isEmpty() && suffixes.stream().allMatch(x -> x.matches("\\(np=[35](,[35])?(; at every process count tried)?\\)")),
                     "only the project's counts 3 and 5 are analysed: " + suffixes);
         } finally {
             node.putBoolean(dev.rendezvous.ui.RendezvousProjectProperties.USE_PROJECT, false);
