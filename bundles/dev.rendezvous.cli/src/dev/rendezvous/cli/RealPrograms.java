@@ -60,6 +60,7 @@ final class RealPrograms {
         Map<String, ProgramFiles> byRepo = new HashMap<>();
         int okPrograms = 0, falseAlarms = 0, bugs = 0, bugsFound = 0, missing = 0, mismatches = 0;
         int runs = 0, runsWithoutAssumption = 0, programsWithoutAssumption = 0;
+        Map<String, Integer> warningsOnCorrect = new java.util.TreeMap<>();
         for (Row row : rows) {
             Path file = root.resolve(row.repo()).resolve(row.path());
             if (!Files.isRegularFile(file)) {
@@ -100,6 +101,13 @@ final class RealPrograms {
                 }
             }
             if (!anyAssumption) programsWithoutAssumption++;
+            if (row.expect().equals("ok")) {
+                Set<String> warned = new LinkedHashSet<>();
+                for (RunReport r : report.runs()) {
+                    for (Finding f : r.findings()) if (f.severity() == Severity.WARNING) warned.add(f.kind().id());
+                }
+                for (String k : warned) warningsOnCorrect.merge(k, 1, Integer::sum);
+            }
             boolean right;
             if (row.expect().equals("ok")) {
                 okPrograms++;
@@ -123,6 +131,7 @@ final class RealPrograms {
         }
         out.printf("correct programs: %d, with an error finding: %d%n", okPrograms, falseAlarms);
         out.printf("real bugs: %d, found: %d%n", bugs, bugsFound);
+        out.printf("correct programs with a warning, by kind: %s%n", warningsOnCorrect.isEmpty() ? "none" : warningsOnCorrect);
         out.printf("programs analysed without any assumption at every np: %d of %d (%.0f%%); runs without assumption: %d of %d (%.0f%%)%n",
                 programsWithoutAssumption, rows.size() - missing, 100.0 * programsWithoutAssumption / Math.max(1, rows.size() - missing),
                 runsWithoutAssumption, runs, 100.0 * runsWithoutAssumption / Math.max(1, runs));

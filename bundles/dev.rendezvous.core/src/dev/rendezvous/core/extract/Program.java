@@ -877,20 +877,9 @@ public final class Program {
         if (ok) {
             Set<String> locals = new HashSet<>();
             for (Object p : m.parameters()) locals.add(((org.eclipse.jdt.core.dom.SingleVariableDeclaration) p).getName().getIdentifier());
+            locals.addAll(declaredIn(m.getBody()));
             boolean[] bad = {false};
             m.getBody().accept(new ASTVisitor() {
-                @Override
-                public boolean visit(org.eclipse.jdt.core.dom.VariableDeclarationFragment f) {
-                    locals.add(f.getName().getIdentifier());
-                    return true;
-                }
-
-                @Override
-                public boolean visit(org.eclipse.jdt.core.dom.SingleVariableDeclaration d) {
-                    locals.add(d.getName().getIdentifier());
-                    return true;
-                }
-
                 @Override
                 public boolean visit(Assignment a) {
                     if (!(a.getLeftHandSide() instanceof SimpleName)) bad[0] = true;
