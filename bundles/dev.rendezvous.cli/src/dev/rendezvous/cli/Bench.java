@@ -45,6 +45,56 @@ public final class Bench {
     }
 
     static int main(Path corpus, Path examples, PrintStream out) throws IOException {
+        return main(corpus, examples, null, out);
+    }
+
+    /**
+     * As above; {@code only} (null for all) runs one section: {@code latency} (warm whole-file analysis at
+     * np=8 over corpus and examples: median and p99), {@code corpus}, {@code sweep}, {@code scaling} or {@code nbap}.
+     */
+    static int main(Path corpus, Path examples, String only, PrintStream out) throws IOException {
+        if (only == null || only.equals("latency")) latency(corpus, examples, out);
+        if (only == null || only.equals("corpus")) corpusSection(corpus, out);
+        if (only == null || only.equals("sweep")) sweep(corpus, out);
+        if (only == null || only.equals("scaling")) scaling(examples, out);
+        if (only == null || only.equals("nbap")) nbap(examples, out);
+        return 0;
+    }
+
+    /** Whole-file analysis as the editor runs it (np=8, warm JVM): per file median and worst of 20 calls, p99 over all calls. */
+    static void latency(Path corpus, Path examples, PrintStream out) throws IOException {
+        out.println("## editor latency: whole-file analysis at np=8, 20 warm calls per file (after 5 warm-up calls)");
+        out.printf("%-28s %12s %12s%n", "file", "median ms", "worst ms");
+        List<Path> files = new ArrayList<>();
+        try (Stream<Path> s = Files.list(corpus.resolve("programs"))) {
+            files.addAll(s.sorted().toList());
+        }
+        try (Stream<Path> s = Files.list(examples)) {
+            files.addAll(s.filter(f -> f.toString().endsWith(".java")).sorted().toList());
+        }
+        List<Long> all = new ArrayList<>();
+        int over10 = 0;
+        for (Path f : files) {
+            Program p = Program.parse(f.toString(), Files.readString(f));
+            AnalysisOptions o = AnalysisOptions.of(8);
+            for (int i = 0; i < 5; i++) Rendezvous.analyze(p, 8, o, () -> false);
+            List<Long> t = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                long t0 = System.nanoTime();
+                Rendezvous.analyze(p, 8, o, () -> false);
+                t.add((System.nanoTime() - t0) / 1000);
+            }
+            Collections.sort(t);
+            all.addAll(t);
+            if (t.get(t.size() / 2) > 10_000) over10++;
+            out.printf("%-28s %12.2f %12.2f%n", f.getFileName(), t.get(t.size() / 2) / 1000.0, t.get(t.size() - 1) / 1000.0);
+        }
+        Collections.sort(all);
+        out.printf("over %d files: median %.2f ms, p99 %.2f ms; files with a median above 10 ms: %d%n", files.size(),
+                all.get(all.size() / 2) / 1000.0, all.get((int) Math.min(all.size() - 1, Math.ceil(all.size() * 0.99) - 1)) / 1000.0, over10);
+    }
+
+    static void corpusSection(Path corpus, PrintStream out) throws IOException {
         out.println("## corpus programs, np=8 (median of 9 after warm-up)");
         out.printf("%-28s %12s %12s %8s%n", "program", "extract ms", "analyse ms", "events");
         List<Long> extractTimes = new ArrayList<>();
@@ -60,6 +110,9 @@ public final class Bench {
         }
         Collections.sort(extractTimes);
         out.printf("median extraction over the corpus at np=8: %.2f ms%n", extractTimes.get(extractTimes.size() / 2) / 1000.0);
+    }
+
+    static void sweep(Path corpus, PrintStream out) throws IOException {
         out.println("## process-count sweep --np 2..64 per corpus program (whole analysis; budget 1 s per np; one run, JVM warm from the section above)");
         List<Long> sweepTimes = new ArrayList<>();
         Budgets sweepBudget = Budgets.defaults();
@@ -79,6 +132,9 @@ public final class Bench {
         out.printf("sweep 2..64: median %.0f ms, fastest %.0f ms, slowest %.0f ms over %d programs%n",
                 sweepTimes.get(sweepTimes.size() / 2) / 1000.0, sweepTimes.get(0) / 1000.0,
                 sweepTimes.get(sweepTimes.size() - 1) / 1000.0, sweepTimes.size());
+    }
+
+    static void scaling(Path examples, PrintStream out) throws IOException {
         out.println("## scaling (median of 3)");
         out.printf("%-22s %6s %12s %10s %12s%n", "program", "np", "extract ms", "events", "heap MB");
         for (String name : List.of("Ring.java", "Stencil2D.java")) {
@@ -93,6 +149,9 @@ public final class Bench {
                 out.printf("%-22s %6d %12.1f %10d %12.1f%n", name, np, ex / 1000.0, events[0], Math.max(0, after - before) / 1e6);
             }
         }
+    }
+
+    static void nbap(Path examples, PrintStream out) throws IOException {
         out.println("## NBAP: production (backward base+delta vectors) vs the paper's dense vectors, Ring and Stencil2D (median of 3)");
         out.printf("%-22s %6s %14s %14s %8s%n", "program", "np", "production ms", "oracle ms", "ratio");
         for (String name : List.of("Ring.java", "Stencil2D.java")) {
@@ -109,7 +168,6 @@ public final class Bench {
                         orc < 0 ? "" : String.format("%.1fx", (double) orc / Math.max(1, prod)));
             }
         }
-        return 0;
     }
 
     private static long usedHeap() {

@@ -58,7 +58,7 @@ public final class Main {
                    rendezvous differential [corpus-folder]     compare with the real MPJ Express runtime
                    rendezvous real <manifest.tsv> <folder> [path-part]  real programs of others: expected ok / bug per program
                    rendezvous robustness <src.zip|folder> [limit] [stride]   run the extractor over arbitrary Java
-                   rendezvous bench [corpus-folder] [examples-folder]
+                   rendezvous bench [corpus-folder] [examples-folder] [latency|corpus|sweep|scaling|nbap]
                    rendezvous --version | --help""";
 
     private Main() {}
@@ -122,7 +122,8 @@ public final class Main {
             }
             case "bench" -> {
                 try {
-                    return code(Bench.main(corpusArg(args), Path.of(args.length > 2 ? args[2] : "examples"), out));
+                    return code(Bench.main(corpusArg(args), Path.of(args.length > 2 ? args[2] : "examples"),
+                            args.length > 3 ? args[3] : null, out));
                 } catch (IOException e) {
                     throw new UsageException(e.getMessage());
                 }

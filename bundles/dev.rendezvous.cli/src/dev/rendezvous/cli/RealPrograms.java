@@ -104,7 +104,13 @@ final class RealPrograms {
             if (row.expect().equals("ok")) {
                 Set<String> warned = new LinkedHashSet<>();
                 for (RunReport r : report.runs()) {
-                    for (Finding f : r.findings()) if (f.severity() == Severity.WARNING) warned.add(f.kind().id());
+                    for (Finding f : r.findings()) {
+                        if (f.severity() != Severity.WARNING) continue;
+                        if (warned.add(f.kind().id())) {
+                            String m = "np=" + r.np() + " " + Path.of(f.range().file()).getFileName() + ":" + f.range().line() + ": " + f.message();
+                            why.add("warning " + (m.length() > 200 ? m.substring(0, 200) + "..." : m));
+                        }
+                    }
                 }
                 for (String k : warned) warningsOnCorrect.merge(k, 1, Integer::sum);
             }

@@ -851,11 +851,12 @@ final class MpjCalls {
                 if (me != root) fill(arg(a, 0), arg(a, 1), arg(a, 2), p[root], Unknown.UNIFORM);
                 else uniformize(arg(a, 0), arg(a, 1), arg(a, 2)); // the root now holds what every rank holds
             }
-            case ALLREDUCE -> fill(arg(a, 2), arg(a, 3), arg(a, 4), reduce(p, arg(a, 6), res.complete()), Unknown.UNIFORM);
+            case ALLREDUCE -> fill(arg(a, 2), arg(a, 3), arg(a, 4), reduced(res, arg(a, 6)), Unknown.UNIFORM);
             case REDUCE -> {
-                if (me == root) fill(arg(a, 2), arg(a, 3), arg(a, 4), reduce(p, arg(a, 6), res.complete()), Unknown.ANY);
+                if (me == root) fill(arg(a, 2), arg(a, 3), arg(a, 4), reduced(res, arg(a, 6)), Unknown.ANY);
             }
-            case ALLGATHER -> fill(arg(a, 4), arg(a, 5), Unknown.ANY, concat(p, res.complete()), Unknown.UNIFORM);
+            case ALLGATHER -> fill(arg(a, 4), arg(a, 5), Unknown.ANY, res.combined().computeIfAbsent("concat",
+                    k -> concat(p, res.complete())), Unknown.UNIFORM);
             case GATHER -> {
                 if (me == root) fill(arg(a, 4), arg(a, 5), Unknown.ANY, concat(p, res.complete()), Unknown.ANY);
             }
@@ -877,6 +878,15 @@ final class MpjCalls {
             }
             default -> { }
         }
+    }
+
+    /** The reduction of this collective instance under {@code op}, computed once for all its members. */
+    private static Object reduced(World.CollResult res, Object op) {
+        String key = "reduce:" + (op instanceof ReduceOp r ? r.name() : String.valueOf(op));
+        if (res.combined().containsKey(key)) return res.combined().get(key);
+        Object v = reduce(res.payloads(), op, res.complete());
+        if (res.complete()) res.combined().put(key, v);
+        return v;
     }
 
     private static Object reduce(Object[] parts, Object op, boolean complete) {

@@ -143,6 +143,7 @@ public final class World {
         final Event[] events;
         final long[] colors, keys;
         final Object[] payloads;
+        final Map<String, Object> combined = new HashMap<>(2);
         int arrived;
         Op firstOp;
         int firstRoot;
@@ -931,7 +932,13 @@ public final class World {
      * Enters the next collective of {@code comm}; returns, for communicator constructors, the new
      * communicator of this rank (null for a rank whose colour is undefined), else null.
      */
-    public record CollResult(CommValue comm, Object[] payloads, boolean complete) {}
+    /**
+     * What a rank gets from a collective: the new communicator (Split, Create...), every member's
+     * payload, whether all members arrived, and {@code combined}: the instance's combined values
+     * (a reduction, a concatenation) by what was combined, computed by the first member that asks and
+     * shared by the others, so that a collective costs O(np) in all instead of O(np) per member.
+     */
+    public record CollResult(CommValue comm, Object[] payloads, boolean complete, Map<String, Object> combined) {}
 
     public CollResult collective(int rank, Op op, CommValue comm, int root, long color, long key, Object payload,
             SourceRange site, SourceRange userSite) {
@@ -972,7 +979,7 @@ public final class World {
                 policy.eagerCollectives() && op != Op.SPLIT && op != Op.DUP && op != Op.CREATE);
         b.ev = ev;
         block(rank, b);
-        return new CollResult(inst.results == null ? null : inst.results[local], inst.payloads, inst.complete);
+        return new CollResult(inst.results == null ? null : inst.results[local], inst.payloads, inst.complete, inst.combined);
     }
 
     private void makeCommunicators(CollInstance inst) {
