@@ -46,7 +46,14 @@ public final class RendezvousPreferences extends FieldEditorPreferencePage imple
 
     @Override
     protected void createFieldEditors() {
-        addField(new StringFieldEditor(NPS, "Process counts (e.g. 2,4,8 or 2..8):", getFieldEditorParent()));
+        addField(new StringFieldEditor(NPS, "Process counts (e.g. 2,4,8 or 2..8):", getFieldEditorParent()) {
+            @Override
+            protected boolean doCheckState() {
+                String error = countsError(getStringValue());
+                setErrorMessage(error);
+                return error == null;
+            }
+        });
         IntegerFieldEditor budget = new IntegerFieldEditor(BUDGET_MS, "Time budget per file and count (ms):", getFieldEditorParent());
         budget.setValidRange(100, 600_000);
         addField(budget);
@@ -62,6 +69,39 @@ public final class RendezvousPreferences extends FieldEditorPreferencePage imple
                 getFieldEditorParent()));
         addField(new StringFieldEditor(DISABLED_KINDS, "Finding kinds to hide (ids, comma-separated):", getFieldEditorParent()));
         addField(new StringFieldEditor(SEVERITIES, "Severity per kind (kind=error|warning|info, ...):", getFieldEditorParent()));
+    }
+
+    @Override
+    public boolean performOk() {
+        boolean ok = super.performOk();
+        if (ok) Reanalysis.schedule(null); // the markers follow the new settings at once
+        return ok;
+    }
+
+    /**
+     * Why {@code text} is not a list of process counts ({@code 2,4,8} or a range {@code 2..8}, each from 1
+     * to 8192, a range of at most 65 counts), in plain words; null when it is one.
+     */
+    public static String countsError(String text) {
+        if (text == null || text.isBlank()) return "Give at least one process count, e.g. 2,4,8";
+        for (String part : text.split(",")) {
+            String p = part.trim();
+            if (p.isEmpty()) continue;
+            int dots = p.indexOf("..");
+            try {
+                if (dots >= 0) {
+                    int a = Integer.parseInt(p.substring(0, dots).trim()), b = Integer.parseInt(p.substring(dots + 2).trim());
+                    if (a < 1 || b > 8192 || a > b) return "'" + p + "' is not a range of process counts from 1 to 8192 (e.g. 2..8)";
+                    if (b - a > 64) return "'" + p + "' has more than 65 process counts; analyse fewer at a time";
+                } else {
+                    int n = Integer.parseInt(p);
+                    if (n < 1 || n > 8192) return "'" + p + "' is not a process count from 1 to 8192";
+                }
+            } catch (NumberFormatException e) {
+                return "'" + p + "' is not a process count: write whole numbers such as 2,4,8 or a range such as 2..8";
+            }
+        }
+        return null;
     }
 
     /** The kinds the user switched off. */

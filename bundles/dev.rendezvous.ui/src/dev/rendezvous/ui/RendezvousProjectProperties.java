@@ -54,6 +54,11 @@ public final class RendezvousProjectProperties extends PropertyPage {
     public boolean performOk() {
         IProject project = getElement().getAdapter(IProject.class);
         IEclipsePreferences p = node(project);
+        String countsError = enabled.getSelection() ? RendezvousPreferences.countsError(counts.getText()) : null;
+        if (countsError != null) {
+            setErrorMessage(countsError);
+            return false;
+        }
         p.putBoolean(USE_PROJECT, enabled.getSelection());
         p.put(RendezvousPreferences.NPS, counts.getText().trim());
         try {
@@ -67,6 +72,7 @@ public final class RendezvousProjectProperties extends PropertyPage {
         } catch (BackingStoreException e) {
             RendezvousPlugin.log("Cannot save the Rendezvous settings of " + project.getName(), e);
         }
+        Reanalysis.schedule(project); // the markers follow the new settings at once
         return true;
     }
 }
