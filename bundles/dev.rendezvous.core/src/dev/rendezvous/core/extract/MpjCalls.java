@@ -1032,12 +1032,23 @@ final class MpjCalls {
     private Object requestStatic(String name, List<Object> args, MethodInvocation mi) {
         SourceRange site = in.program.range(mi);
         List<RequestValue> reqs = new ArrayList<>();
+        List<Integer> positions = new ArrayList<>(); // where each request sits in the program's array (nulls skipped)
         boolean unknownArray = false;
         if (!args.isEmpty() && args.get(0) instanceof ArrayVal a) {
             if (a.elems == null) unknownArray = true;
-            else for (Object o : a.elems) if (o instanceof RequestValue rv) reqs.add(rv);
+            else for (int i = 0; i < a.elems.length; i++) {
+                if (a.elems[i] instanceof RequestValue rv) {
+                    reqs.add(rv);
+                    positions.add(i);
+                }
+            }
         } else if (!args.isEmpty() && args.get(0) instanceof ListVal l) {
-            for (Object o : l.items) if (o instanceof RequestValue rv) reqs.add(rv);
+            for (int i = 0; i < l.items.size(); i++) {
+                if (l.items.get(i) instanceof RequestValue rv) {
+                    reqs.add(rv);
+                    positions.add(i);
+                }
+            }
         } else {
             unknownArray = true;
         }
@@ -1082,18 +1093,18 @@ final class MpjCalls {
         if (op == Op.WAITANY || op == Op.TESTANY) {
             for (int i = 0; i < reqs.size(); i++) {
                 RequestValue rv = reqs.get(i);
-                if (rv.current != null && rv.current.complete() && !rv.completedByProgram) return statusOf(rv, i);
+                if (rv.current != null && rv.current.complete() && !rv.completedByProgram) return statusOf(rv, positions.get(i));
             }
             for (int i = 0; i < reqs.size(); i++) {
                 RequestValue rv = reqs.get(i);
-                if (rv.current != null && rv.current.complete()) return statusOf(rv, i);
+                if (rv.current != null && rv.current.complete()) return statusOf(rv, positions.get(i));
             }
             return Null.NULL;
         }
         List<Object> done = new ArrayList<>();
         for (int i = 0; i < reqs.size(); i++) {
             RequestValue rv = reqs.get(i);
-            if (rv.current != null && rv.current.complete() && !rv.completedByProgram) done.add(statusOf(rv, i));
+            if (rv.current != null && rv.current.complete() && !rv.completedByProgram) done.add(statusOf(rv, positions.get(i)));
         }
         return new ArrayVal(done.toArray());
     }

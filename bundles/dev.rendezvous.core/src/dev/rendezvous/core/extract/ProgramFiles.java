@@ -47,12 +47,54 @@ public final class ProgramFiles {
             }
             Set<String> words = new LinkedHashSet<>();
             // code only: a class named in a comment or a string is not a use
-            String code = text.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\n]*", " ").replaceAll("\"(?:\\\\.|[^\"\\\\])*\"", "\"\"");
+            String code = codeOnly(text);
             Matcher w = WORD.matcher(code);
-            while (w.find()) words.add(w.group());
+            while (w.find()) {
+                if (isMethodCall(code, w.start(), w.end())) continue; // MPI.COMM_WORLD.Send(...) names no class
+                words.add(w.group());
+            }
             p.uses.put(f, words);
         }
         return p;
+    }
+
+    /** Whether the word at [start, end) is a member call: after a dot and before an opening parenthesis. */
+    private static boolean isMethodCall(String code, int start, int end) {
+        int b = start - 1;
+        while (b >= 0 && Character.isWhitespace(code.charAt(b))) b--;
+        if (b < 0 || code.charAt(b) != '.') return false;
+        int a = end;
+        while (a < code.length() && Character.isWhitespace(code.charAt(a))) a++;
+        return a < code.length() && code.charAt(a) == '(';
+    }
+
+    /**
+     * The text with comments, string and character literals blanked, in one linear scan (a regular
+     * expression with an alternation inside a repetition recurses per character and overflows the
+     * stack on long literals or a stray quote in a large file).
+     */
+    static String codeOnly(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        int n = text.length();
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            if (c == '/' && i + 1 < n && text.charAt(i + 1) == '/') {
+                while (i < n && text.charAt(i) != '\n') i++;
+                out.append('\n');
+            } else if (c == '/' && i + 1 < n && text.charAt(i + 1) == '*') {
+                int end = text.indexOf("*/", i + 2);
+                i = end < 0 ? n : end + 1;
+                out.append(' ');
+            } else if (c == '"' || c == '\'') {
+                int j = i + 1;
+                while (j < n && text.charAt(j) != c && text.charAt(j) != '\n') j += text.charAt(j) == '\\' ? 2 : 1;
+                i = Math.min(j, n);
+                out.append(c).append(c);
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 
     /**
