@@ -40,6 +40,7 @@ public final class ProgramFiles {
         for (Map.Entry<String, String> e : files.entrySet()) {
             String f = e.getKey(), text = e.getValue();
             p.texts.put(f, text);
+            if (libraryPackage(text)) continue; // MPJ Express's own sources: modelled, never followed into
             Matcher d = DECL.matcher(text);
             while (d.find()) {
                 p.declaredIn.computeIfAbsent(d.group(1), k -> new ArrayList<>()).add(f);
@@ -109,6 +110,21 @@ public final class ProgramFiles {
         List<String> out = new ArrayList<>();
         for (String f : texts.keySet()) if (startsMpj(texts.get(f)) || !usedByEntries.contains(f)) out.add(f);
         return out;
+    }
+
+    private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
+
+    /**
+     * Whether the file belongs to MPJ Express itself (package {@code mpi}, or its runtime {@code mpjdev},
+     * {@code xdev}, {@code mpjbuf}): a checkout of the MPJ Express sources holds its tests next to
+     * the library, and the library's classes are modelled, never interpreted.
+     */
+    static boolean libraryPackage(String text) {
+        Matcher m = PACKAGE.matcher(text.length() > 20_000 ? text.substring(0, 20_000) : text);
+        if (!m.find()) return false;
+        String pkg = m.group(1);
+        return pkg.equals("mpi") || pkg.equals("mpjdev") || pkg.startsWith("mpjdev.") || pkg.equals("xdev")
+                || pkg.startsWith("xdev.") || pkg.equals("mpjbuf") || pkg.startsWith("mpjbuf.");
     }
 
     private static boolean startsMpj(String text) {

@@ -48,6 +48,7 @@ import org.eclipse.jdt.core.dom.SimpleName;
 import org.eclipse.jdt.core.dom.SingleVariableDeclaration;
 import org.eclipse.jdt.core.dom.Statement;
 import org.eclipse.jdt.core.dom.StringLiteral;
+import org.eclipse.jdt.core.dom.SuperConstructorInvocation;
 import org.eclipse.jdt.core.dom.SuperMethodInvocation;
 import org.eclipse.jdt.core.dom.SwitchCase;
 import org.eclipse.jdt.core.dom.SwitchExpression;
@@ -416,6 +417,11 @@ final class RankInterpreter {
             case YieldStatement ys -> throw new YieldSig(eval(ys.getExpression()));
             case TryStatement ts -> execTry(ts);
             case SynchronizedStatement ss -> exec(ss.getBody());
+            case SuperConstructorInvocation sci -> {
+                List<Object> args = evalArgs(sci.arguments());
+                AbstractTypeDeclaration sup = frame.self == null ? null : superOf(frame.type);
+                if (sup != null && callSites.size() < budgets.maxInlineDepth) construct(sup, frame.self, args, sci);
+            }
             case ThrowStatement ts -> {
                 eval(ts.getExpression());
                 assumptions.add(program.range(ts), "Rank " + rank + " throws here; the analysis assumes the rank stops");
@@ -1387,44 +1393,77 @@ final class RankInterpreter {
         return mpj.construct(tn, args, cic);
     }
 
+    /** The superclass of {@code type} when the program declares it, or null. */
+    private AbstractTypeDeclaration superOf(AbstractTypeDeclaration type) {
+        if (!(type instanceof TypeDeclaration td) || td.getSuperclassType() == null) return null;
+        String sup = td.getSuperclassType().toString();
+        int lt = sup.indexOf('<');
+        if (lt >= 0) sup = sup.substring(0, lt);
+        AbstractTypeDeclaration s = program.type(sup.substring(sup.lastIndexOf('.') + 1));
+        return s == type ? null : s;
+    }
+
+    /**
+     * A new object of {@code t}: the fields of {@code t} and of its superclasses in the program (a JGF
+     * benchmark's {@code n} and {@code list} live in the kernel class it extends), their initializers
+     * from the topmost class down, then the constructor (which runs {@code super(...)} itself, or the
+     * superclass's no-argument constructor first).
+     */
     private ObjVal instantiate(AbstractTypeDeclaration t, List<Object> args, ASTNode site) {
         ObjVal o = new ObjVal(t);
+        List<AbstractTypeDeclaration> chain = new ArrayList<>();
+        for (AbstractTypeDeclaration c = t; c != null && chain.size() < 16 && !chain.contains(c); c = superOf(c)) chain.add(0, c);
         Frame saved = frame;
-        frame = new Frame(o, t);
         try {
-            for (Object bd : t.bodyDeclarations()) {
-                if (bd instanceof FieldDeclaration fd && !Modifier.isStatic(fd.getModifiers())) {
-                    for (Object fr : fd.fragments()) {
-                        VariableDeclarationFragment v = (VariableDeclarationFragment) fr;
-                        o.fields.put(v.getName().getIdentifier(), new Cell(defaultValue(fd.getType(), v.getExtraDimensions())));
+            for (AbstractTypeDeclaration c : chain) {
+                for (Object bd : c.bodyDeclarations()) {
+                    if (bd instanceof FieldDeclaration fd && !Modifier.isStatic(fd.getModifiers())) {
+                        for (Object fr : fd.fragments()) {
+                            VariableDeclarationFragment v = (VariableDeclarationFragment) fr;
+                            o.fields.put(v.getName().getIdentifier(), new Cell(defaultValue(fd.getType(), v.getExtraDimensions())));
+                        }
                     }
                 }
             }
-            for (Object bd : t.bodyDeclarations()) {
-                if (bd instanceof FieldDeclaration fd && !Modifier.isStatic(fd.getModifiers())) {
-                    for (Object fr : fd.fragments()) {
-                        VariableDeclarationFragment v = (VariableDeclarationFragment) fr;
-                        if (v.getInitializer() != null) o.fields.get(v.getName().getIdentifier()).value = quietly(v.getInitializer(), fd.getType());
-                    }
-                } else if (bd instanceof Initializer in && !Modifier.isStatic(in.getModifiers())) {
-                    try {
-                        exec(in.getBody());
-                    } catch (Signal s) {
-                        // ignore
+            for (AbstractTypeDeclaration c : chain) {
+                frame = new Frame(o, c);
+                for (Object bd : c.bodyDeclarations()) {
+                    if (bd instanceof FieldDeclaration fd && !Modifier.isStatic(fd.getModifiers())) {
+                        for (Object fr : fd.fragments()) {
+                            VariableDeclarationFragment v = (VariableDeclarationFragment) fr;
+                            if (v.getInitializer() != null) o.fields.get(v.getName().getIdentifier()).value = quietly(v.getInitializer(), fd.getType());
+                        }
+                    } else if (bd instanceof Initializer in && !Modifier.isStatic(in.getModifiers())) {
+                        try {
+                            exec(in.getBody());
+                        } catch (Signal s) {
+                            // ignore
+                        }
                     }
                 }
             }
         } finally {
             frame = saved;
         }
-        if (t instanceof TypeDeclaration td) {
-            for (MethodDeclaration m : td.getMethods()) {
-                if (m.isConstructor() && m.parameters().size() == args.size() && m.getBody() != null) {
-                    call(m, o, args, site);
-                    break;
-                }
+        construct(t, o, args, site);
+        return o;
+    }
+
+    /** Runs the constructor of {@code t} with {@code args} on {@code o}; without an explicit super(...) the superclass's plain one first. */
+    private void construct(AbstractTypeDeclaration t, ObjVal o, List<Object> args, ASTNode site) {
+        if (!(t instanceof TypeDeclaration td)) return;
+        MethodDeclaration chosen = null;
+        for (MethodDeclaration m : td.getMethods()) {
+            if (m.isConstructor() && m.parameters().size() == args.size() && m.getBody() != null) {
+                chosen = m;
+                break;
             }
         }
-        return o;
+        boolean explicit = chosen != null && !chosen.getBody().statements().isEmpty()
+                && (chosen.getBody().statements().get(0) instanceof SuperConstructorInvocation
+                        || chosen.getBody().statements().get(0) instanceof org.eclipse.jdt.core.dom.ConstructorInvocation);
+        AbstractTypeDeclaration sup = superOf(t);
+        if (!explicit && sup != null && callSites.size() < budgets.maxInlineDepth) construct(sup, o, List.of(), site);
+        if (chosen != null) call(chosen, o, args, site);
     }
 }

@@ -47,4 +47,14 @@ class ProgramFilesTest {
         files.put("/p/Worker.java", "public class Worker { void run() { } }");
         assertEquals(Set.of("/p/Worker.java"), ProgramFiles.of(files).companionsOf("/p/Main.java").keySet());
     }
+
+    @Test
+    void theSourcesOfMpjExpressItselfAreNeverFollowed() {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("/mpj/test/Main.java", MAIN.replace("new Worker().run();", "new Worker().run(); MPJDev.init(); Buffer b = null;"));
+        files.put("/mpj/test/Worker.java", "public class Worker { void run() { } }");
+        files.put("/mpj/src/mpjdev/MPJDev.java", "package mpjdev;\npublic class MPJDev { static void init() { throw new RuntimeException(); } }");
+        files.put("/mpj/src/mpjbuf/Buffer.java", "package mpjbuf;\npublic class Buffer { }");
+        assertEquals(Set.of("/mpj/test/Worker.java"), ProgramFiles.of(files).companionsOf("/mpj/test/Main.java").keySet());
+    }
 }
