@@ -79,7 +79,7 @@ public final class Robustness {
                 for (Finding f : r.findings()) {
                     String m = f.message();
                     if (m.contains("could not be followed") && !m.contains("step budget") && !m.contains("time budget")
-                            && !m.contains("out of stack")) {
+                            && !m.contains("out of stack") && !m.contains(" throws at line ")) {
                         internal++;
                         errors.add(src[0] + ": " + m);
                     } else if (m.contains("analysis failed")) {

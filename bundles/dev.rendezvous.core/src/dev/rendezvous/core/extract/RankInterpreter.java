@@ -424,8 +424,11 @@ final class RankInterpreter {
             }
             case ThrowStatement ts -> {
                 eval(ts.getExpression());
-                assumptions.add(program.range(ts), "Rank " + rank + " throws here; the analysis assumes the rank stops");
-                throw new ExitSig("throw");
+                // an uncaught exception crashes the process: a failure the user sees, not a silent hang, so
+                // ranks left waiting for this one are not reported as deadlocked (as for a rank not followed)
+                assumptions.add(program.range(ts), "Rank " + rank + " throws here; the analysis assumes the rank stops "
+                        + "(ranks waiting for it are not reported as deadlocked)");
+                throw new BudgetExceeded("rank " + rank + " throws at line " + program.range(ts).line());
             }
             default -> {
                 // empty, assert, local class, type declaration statements: nothing to do

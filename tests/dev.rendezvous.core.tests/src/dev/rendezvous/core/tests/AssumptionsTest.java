@@ -244,4 +244,23 @@ class AssumptionsTest {
         List<String> a = assumptions("K.java", KERNEL.formatted("1200", "if (j > 0) MPI.COMM_WORLD.Barrier();"), 3);
         assertTrue(a.stream().anyMatch(m -> m.contains("Loop without communication stopped")), a.toString());
     }
+
+    @Test
+    void aRankThatThrowsOnAnUnknownValueIsACrashNotADeadlock() {
+        String src = """
+                import mpi.*;
+                public class Th {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        double x = Math.random();
+                        if (x > 2.0) throw new IllegalStateException("cannot happen");
+                        MPI.COMM_WORLD.Barrier();
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport r = Repo.analyze("Th.java", src, 2);
+        assertTrue(r.findings().stream().noneMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR), r.findings().toString());
+        assertTrue(assumptions("Th.java", src, 2).stream().anyMatch(m -> m.contains("throws here")));
+    }
 }
