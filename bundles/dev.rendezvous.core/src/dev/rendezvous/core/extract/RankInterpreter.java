@@ -716,18 +716,31 @@ final class RankInterpreter {
     }
 
     /**
-     * For a plain counting loop that certainly ends ({@code for (i = a; i < n; i++)}, or counting down
+     * For a plain counting loop that certainly ends ({@code for (i = a; i < n; i++)} or {@code i += k}, or counting down
      * with {@code >}/{@code >=} and {@code i--}, with {@code n} known and {@code i} not assigned in the
      * body): the counter's name and its value at the exit. Null for any other loop.
      */
     private Object[] countingExit(ASTNode loop) {
         if (!(loop instanceof ForStatement fs) || !(fs.getExpression() instanceof InfixExpression cond)
                 || !(cond.getLeftOperand() instanceof SimpleName v) || fs.updaters().size() != 1 || cond.hasExtendedOperands()
-                || !(fs.updaters().get(0) instanceof PostfixExpression pe) || !(pe.getOperand() instanceof SimpleName u)
-                || !u.getIdentifier().equals(v.getIdentifier()) || program.assignedNames(fs.getBody()).contains(v.getIdentifier())) {
+                || program.assignedNames(fs.getBody()).contains(v.getIdentifier())) {
             return null;
         }
-        boolean up = pe.getOperator() == PostfixExpression.Operator.INCREMENT;
+        // the step: i++ / i-- or i += k / i -= k with a known positive k
+        long stepSize;
+        boolean up;
+        Object upd = fs.updaters().get(0);
+        if (upd instanceof PostfixExpression pe && pe.getOperand() instanceof SimpleName u && u.getIdentifier().equals(v.getIdentifier())) {
+            up = pe.getOperator() == PostfixExpression.Operator.INCREMENT;
+            stepSize = 1;
+        } else if (upd instanceof Assignment a && a.getLeftHandSide() instanceof SimpleName u && u.getIdentifier().equals(v.getIdentifier())
+                && (a.getOperator() == Assignment.Operator.PLUS_ASSIGN || a.getOperator() == Assignment.Operator.MINUS_ASSIGN)
+                && eval(a.getRightHandSide()) instanceof Long k && k > 0) {
+            up = a.getOperator() == Assignment.Operator.PLUS_ASSIGN;
+            stepSize = k;
+        } else {
+            return null;
+        }
         InfixExpression.Operator op = cond.getOperator();
         boolean upTest = op == InfixExpression.Operator.LESS || op == InfixExpression.Operator.LESS_EQUALS;
         boolean downTest = op == InfixExpression.Operator.GREATER || op == InfixExpression.Operator.GREATER_EQUALS;
@@ -735,8 +748,10 @@ final class RankInterpreter {
         Object bound = eval(cond.getRightOperand());
         Cell c = lookup(v.getIdentifier());
         if (!(bound instanceof Long b) || c == null || !(c.value instanceof Long now)) return null;
-        long exit = up ? Math.max(now, op == InfixExpression.Operator.LESS ? b : b + 1)
-                : Math.min(now, op == InfixExpression.Operator.GREATER ? b : b - 1);
+        long first = up ? (op == InfixExpression.Operator.LESS ? b : b + 1) : (op == InfixExpression.Operator.GREATER ? b : b - 1);
+        long exit;
+        if (up) exit = now >= first ? now : now + ((first - now + stepSize - 1) / stepSize) * stepSize;
+        else exit = now <= first ? now : now - ((now - first + stepSize - 1) / stepSize) * stepSize;
         return new Object[] {v.getIdentifier(), exit};
     }
 

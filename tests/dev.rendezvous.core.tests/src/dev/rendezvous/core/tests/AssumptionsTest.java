@@ -240,6 +240,12 @@ class AssumptionsTest {
     }
 
     @Test
+    void aKernelSteppingByMoreThanOneIsCutWithoutAssumptionToo() {
+        String stepped = KERNEL.formatted("60", "").replace("for (i = 0; i < n; i++)", "for (i = 0; i < n; i += 1)");
+        assertEquals(List.of(), assumptions("K.java", stepped, 3));
+    }
+
+    @Test
     void anIntegerTheCutKernelLeavesBehindAndTheProgramUsesIsStillSaid() {
         List<String> a = assumptions("K.java", KERNEL.formatted("1200", "if (j > 0) MPI.COMM_WORLD.Barrier();"), 3);
         assertTrue(a.stream().anyMatch(m -> m.contains("Loop without communication stopped")), a.toString());
