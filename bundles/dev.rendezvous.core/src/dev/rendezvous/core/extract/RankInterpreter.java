@@ -664,13 +664,6 @@ final class RankInterpreter {
         }
     }
 
-    /**
-     * Stops a long loop without communication. What it assigns becomes unknown; the analysis says so
-     * only when integer variables were lost (counts, ranks, tags). Lost floating-point values and
-     * array contents are not worth a note here: if one ever decides a branch or addresses a message,
-     * that place says so itself. The counter of a plain
-     * counting loop ({@code for (i = a; i < n; i++)} with a known bound) gets its exit value.
-     */
     /** Loops without communication this rank has cut once: cut at once when they come again. */
     private final java.util.Set<ASTNode> cutLoops = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
@@ -695,21 +688,21 @@ final class RankInterpreter {
         return a.elems[0] instanceof ArrayVal ? floating(a.elems[0]) : a.elems[0] instanceof Double;
     }
 
-
-
+    /**
+     * Stops a long loop without communication. What it assigns becomes unknown; the analysis says so
+     * only when integer variables were lost (counts, ranks, tags) that are live afterwards. Lost
+     * floating-point values and array contents are not worth a note here: if one ever decides a branch
+     * or addresses a message, that place says so itself; nor is a numerical kernel that certainly ends.
+     * The counter of a plain counting loop ({@link #countingExit}) gets its exit value.
+     */
     private void quietCut(ASTNode loop) {
         cutLoops.add(loop);
         Object[] counting = countingExit(loop);
         String counter = counting == null ? null : (String) counting[0];
-        if (counting != null && payload(loop)) {
-            // a numerical kernel that ends: its numbers are payload, forgetting them is not worth a note
-            havoc(loop, counter, true);
-            lookup(counter).value = counting[1];
-            return;
-        }
+        boolean kernel = counting != null && payload(loop); // asked before havoc forgets the arrays' numbers
         boolean lostIntegers = havoc(loop, counter, counting != null);
         if (counter != null) lookup(counter).value = counting[1];
-        if (lostIntegers) {
+        if (lostIntegers && !kernel) {
             assumptions.add(program.range(loop), "Loop without communication stopped after " + budgets.maxQuietIterations
                     + " iterations or " + budgets.maxQuietSteps + " steps; the integer variables it assigns are treated as unknown");
         }
@@ -754,7 +747,6 @@ final class RankInterpreter {
         else exit = now <= first ? now : now - ((now - first + stepSize - 1) / stepSize) * stepSize;
         return new Object[] {v.getIdentifier(), exit};
     }
-
 
     /**
      * The innermost loop around {@code is} that an unknown test inside it may leave early, when that
@@ -911,12 +903,12 @@ final class RankInterpreter {
         havoc(n, null);
     }
 
-    /** Forgets what {@code n} may assign (but {@code keep}); true when an integer variable was lost. */
     private boolean isLocal(String name) {
         for (HashMap<String, Cell> scope : frame.scopes) if (scope.containsKey(name)) return true;
         return false;
     }
 
+    /** Forgets what {@code n} may assign (but {@code keep}); true when an integer variable was lost. */
     private boolean havoc(ASTNode n, String keep) {
         return havoc(n, keep, false);
     }
@@ -1170,11 +1162,7 @@ final class RankInterpreter {
         for (int guard = 0; type != null && guard < 32; guard++) {
             Cell c = statics.get(type.getName().getIdentifier() + "." + name);
             if (c != null) return c;
-            if (!(type instanceof TypeDeclaration td) || td.getSuperclassType() == null) return null;
-            String sup = td.getSuperclassType().toString();
-            int lt = sup.indexOf('<');
-            if (lt >= 0) sup = sup.substring(0, lt);
-            type = program.type(sup.substring(sup.lastIndexOf('.') + 1));
+            type = superOf(type);
         }
         return null;
     }
