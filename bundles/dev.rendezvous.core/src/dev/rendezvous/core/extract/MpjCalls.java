@@ -138,6 +138,10 @@ final class MpjCalls {
         }
         if (recv instanceof ClassRef cr) return staticCall(cr.name(), name, argExprs, mi);
         if (recv instanceof ListVal l) return listCall(l, name, in.evalArgs(argExprs));
+        if (recv instanceof Values.IterVal it) {
+            in.evalArgs(argExprs);
+            return it.call(name);
+        }
         if (recv instanceof Values.MapVal m) return m.call(name, in.evalArgs(argExprs));
         if (recv instanceof String s) {
             Object r = JdkCalls.callString(s, name, in.evalArgs(argExprs));
@@ -375,6 +379,41 @@ final class MpjCalls {
 
     private Object listCall(ListVal l, String name, List<Object> args) {
         switch (name) {
+            case "addElement" -> {
+                l.items.add(args.get(0));
+                return null;
+            }
+            case "insertElementAt", "setElementAt" -> { // Vector's (element, index) order
+                if (args.size() == 2 && args.get(1) instanceof Long i && i >= 0 && i <= l.items.size()
+                        && (name.equals("insertElementAt") || i < l.items.size())) {
+                    if (name.equals("insertElementAt")) l.items.add((int) (long) i, args.get(0));
+                    else l.items.set((int) (long) i, args.get(0));
+                } else {
+                    l.unknownSize |= name.equals("insertElementAt");
+                }
+                return null;
+            }
+            case "elements", "iterator", "listIterator" -> {
+                return new Values.IterVal(l);
+            }
+            case "elementAt" -> {
+                return listCall(l, "get", args);
+            }
+            case "firstElement" -> {
+                return l.items.isEmpty() ? Unknown.ANY : l.items.get(0);
+            }
+            case "lastElement", "getLast", "peekLast" -> {
+                return l.items.isEmpty() || l.unknownSize ? (name.equals("peekLast") && !l.unknownSize ? Null.NULL : Unknown.ANY)
+                        : l.items.get(l.items.size() - 1);
+            }
+            case "removeElementAt" -> {
+                if (args.get(0) instanceof Long i && i >= 0 && i < l.items.size()) l.items.remove((int) (long) i);
+                else l.unknownSize = true;
+                return null;
+            }
+            case "removeAllElements" -> {
+                return listCall(l, "clear", args);
+            }
             case "add", "addLast", "offer", "push", "offerLast" -> {
                 if (args.size() == 1) l.items.add(args.get(0));
                 else if (args.size() == 2 && args.get(0) instanceof Long i && i >= 0 && i <= l.items.size()) l.items.add((int) (long) i, args.get(1));

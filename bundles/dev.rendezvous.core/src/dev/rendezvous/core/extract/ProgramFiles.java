@@ -33,6 +33,8 @@ public final class ProgramFiles {
     private final Map<String, Set<String>> declares = new HashMap<>();
     private final Map<String, String> texts = new LinkedHashMap<>();
     private final Map<String, Set<String>> uses = new HashMap<>();
+    private final Map<String, String> packageOf = new HashMap<>();
+    private final Map<String, List<String>> importsOf = new HashMap<>();
 
     /** The files by name (a path: folders decide which of two same-named classes is meant) and text. */
     public static ProgramFiles of(Map<String, String> files) {
@@ -41,14 +43,20 @@ public final class ProgramFiles {
             String f = e.getKey(), text = e.getValue();
             p.texts.put(f, text);
             if (libraryPackage(text)) continue; // MPJ Express's own sources: modelled, never followed into
-            Matcher d = DECL.matcher(text);
+            // code only: "defined in class RatePath" in a comment neither declares nor uses a class
+            String code = codeOnly(text);
+            Matcher pk = PACKAGE.matcher(code);
+            p.packageOf.put(f, pk.find() ? pk.group(1) : "");
+            List<String> imports = new ArrayList<>();
+            Matcher im = IMPORT.matcher(code);
+            while (im.find()) imports.add(im.group(1).replaceAll("\\s+", ""));
+            p.importsOf.put(f, imports);
+            Matcher d = DECL.matcher(code);
             while (d.find()) {
                 p.declaredIn.computeIfAbsent(d.group(1), k -> new ArrayList<>()).add(f);
                 p.declares.computeIfAbsent(f, k -> new LinkedHashSet<>()).add(d.group(1));
             }
             Set<String> words = new LinkedHashSet<>();
-            // code only: a class named in a comment or a string is not a use
-            String code = codeOnly(text);
             Matcher w = WORD.matcher(code);
             while (w.find()) {
                 if (isMethodCall(code, w.start(), w.end())) continue; // MPI.COMM_WORLD.Send(...) names no class
@@ -113,6 +121,27 @@ public final class ProgramFiles {
     }
 
     private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
+    private static final Pattern IMPORT = Pattern.compile("(?m)^\\s*import\\s+(?:static\\s+)?([\\w.\\s]+?(?:\\.\\s*\\*)?)\\s*;");
+
+    /**
+     * Whether {@code user} can name the type {@code simpleName} that {@code declarer} declares, by
+     * Java's rules: the same package, or an import of it (single-type, on-demand, static, or of an
+     * enclosing class). A {@code Vector} elsewhere in the repository is not {@code java.util.Vector}.
+     */
+    private boolean visible(String user, String declarer, String simpleName) {
+        String pkg = packageOf.getOrDefault(declarer, "");
+        if (pkg.equals(packageOf.getOrDefault(user, ""))) return true;
+        if (pkg.isEmpty()) return false; // the default package cannot be imported
+        for (String imp : importsOf.getOrDefault(user, List.of())) {
+            if (!imp.startsWith(pkg + ".")) continue;
+            String rest = imp.substring(pkg.length() + 1);
+            if (rest.equals("*")) return true;
+            // a.b.C, a.b.C.*, a.b.C.Inner, a.b.C.member: the declaring file's class C, then nested names
+            String top = rest.split("\\.")[0];
+            if (declares.getOrDefault(declarer, Set.of()).contains(top)) return true;
+        }
+        return false;
+    }
 
     /**
      * Whether the file belongs to MPJ Express itself (package {@code mpi}, or its runtime {@code mpjdev},
@@ -135,7 +164,7 @@ public final class ProgramFiles {
     public List<String> declaring(String simpleName) {
         List<String> out = new ArrayList<>();
         for (Map.Entry<String, String> e : texts.entrySet()) {
-            Matcher d = DECL.matcher(e.getValue());
+            Matcher d = DECL.matcher(codeOnly(e.getValue()));
             while (d.find()) {
                 if (d.group(1).equals(simpleName)) {
                     out.add(e.getKey());
@@ -176,7 +205,9 @@ public final class ProgramFiles {
             for (String w : uses.getOrDefault(f, Set.of())) {
                 if (declares.getOrDefault(f, Set.of()).contains(w)) continue; // its own type
                 if (MPJ_API.contains(w)) continue; // the library's classes are modelled, never followed into
-                String g = nearest(f, declaredIn.get(w));
+                List<String> candidates = new ArrayList<>();
+                for (String c : declaredIn.getOrDefault(w, List.of())) if (visible(f, c, w)) candidates.add(c);
+                String g = nearest(f, candidates.isEmpty() ? null : candidates);
                 if (g != null && seen.add(g)) {
                     todo.add(g);
                     out.put(g, texts.get(g));

@@ -17,6 +17,7 @@ import org.eclipse.jdt.core.dom.BooleanLiteral;
 import org.eclipse.jdt.core.dom.BreakStatement;
 import org.eclipse.jdt.core.dom.CastExpression;
 import org.eclipse.jdt.core.dom.CharacterLiteral;
+import org.eclipse.jdt.core.dom.CatchClause;
 import org.eclipse.jdt.core.dom.ClassInstanceCreation;
 import org.eclipse.jdt.core.dom.ConditionalExpression;
 import org.eclipse.jdt.core.dom.ContinueStatement;
@@ -60,6 +61,7 @@ import org.eclipse.jdt.core.dom.ThrowStatement;
 import org.eclipse.jdt.core.dom.TryStatement;
 import org.eclipse.jdt.core.dom.Type;
 import org.eclipse.jdt.core.dom.TypeDeclaration;
+import org.eclipse.jdt.core.dom.UnionType;
 import org.eclipse.jdt.core.dom.VariableDeclarationExpression;
 import org.eclipse.jdt.core.dom.VariableDeclarationFragment;
 import org.eclipse.jdt.core.dom.VariableDeclarationStatement;
@@ -146,7 +148,24 @@ final class RankInterpreter {
         }
     }
 
-    /** The program called {@code System.exit} or threw: the rank ends here. */
+    /**
+     * A {@code throw}: travels up to the innermost {@code try} whose catch clause takes its type
+     * ({@link #execTry}); one that leaves the entry method crashes the rank ({@link #run}).
+     */
+    static final class ThrowSig extends Signal {
+        private static final long serialVersionUID = 1L;
+        /** The exception's class (simple name), null when the analysis cannot tell. */
+        final String type;
+        final ThrowStatement site;
+
+        ThrowSig(String type, Object exception, ThrowStatement site) {
+            super(null, exception);
+            this.type = type;
+            this.site = site;
+        }
+    }
+
+    /** The program called {@code System.exit} or {@code Abort}: the rank ends here. */
     static final class ExitSig extends Signal {
         private static final long serialVersionUID = 1L;
 
@@ -205,7 +224,13 @@ final class RankInterpreter {
         try {
             runEntry();
         } catch (ExitSig e) {
-            // the program ended itself (System.exit, or a throw the analysis follows as the rank's end)
+            // the program ended itself (System.exit or Abort)
+        } catch (ThrowSig t) {
+            // an uncaught exception crashes the process: a failure the user sees, not a silent hang, so
+            // ranks left waiting for this one are not reported as deadlocked (as for a rank not followed)
+            assumptions.add(program.range(t.site), "Rank " + rank + " throws here and nothing catches it; the analysis "
+                    + "assumes the rank stops (ranks waiting for it are not reported as deadlocked)");
+            throw new BudgetExceeded("rank " + rank + " throws at line " + program.range(t.site).line());
         }
     }
 
@@ -423,12 +448,10 @@ final class RankInterpreter {
                 if (sup != null && callSites.size() < budgets.maxInlineDepth) construct(sup, frame.self, args, sci);
             }
             case ThrowStatement ts -> {
-                eval(ts.getExpression());
-                // an uncaught exception crashes the process: a failure the user sees, not a silent hang, so
-                // ranks left waiting for this one are not reported as deadlocked (as for a rank not followed)
-                assumptions.add(program.range(ts), "Rank " + rank + " throws here; the analysis assumes the rank stops "
-                        + "(ranks waiting for it are not reported as deadlocked)");
-                throw new BudgetExceeded("rank " + rank + " throws at line " + program.range(ts).line());
+                Object e = eval(ts.getExpression());
+                String type = e instanceof ObjVal o ? o.type.getName().getIdentifier()
+                        : ts.getExpression() instanceof ClassInstanceCreation cic ? simpleName(cic.getType().toString()) : null;
+                throw new ThrowSig(type, e, ts);
             }
             default -> {
                 // empty, assert, local class, type declaration statements: nothing to do
@@ -884,6 +907,7 @@ final class RankInterpreter {
     }
 
     private void execTry(TryStatement ts) {
+        int scopes = frame.scopes.size();
         frame.scopes.add(new HashMap<>());
         try {
             for (Object r : ts.resources()) {
@@ -892,10 +916,85 @@ final class RankInterpreter {
                 }
             }
             exec(ts.getBody());
+        } catch (ThrowSig t) {
+            CatchClause taker = null;
+            for (Object o : ts.catchClauses()) {
+                CatchClause cc = (CatchClause) o;
+                if (catches(cc.getException().getType(), t.type)) {
+                    taker = cc;
+                    break;
+                }
+            }
+            if (taker == null) throw t;
+            // the frame as at the try (a throw from a nested block or call left its scopes behind)
+            while (frame.scopes.size() > scopes) frame.scopes.remove(frame.scopes.size() - 1);
+            frame.scopes.add(new HashMap<>());
+            frame.scopes.get(frame.scopes.size() - 1).put(taker.getException().getName().getIdentifier(),
+                    new Cell(t.value == null ? Unknown.ANY : t.value));
+            exec(taker.getBody());
         } finally {
-            frame.scopes.remove(frame.scopes.size() - 1);
+            while (frame.scopes.size() > scopes) frame.scopes.remove(frame.scopes.size() - 1);
             if (ts.getFinally() != null) exec(ts.getFinally());
         }
+    }
+
+    /** Parents of the JDK's (and MPJ's) common exceptions, up to {@code Throwable}. */
+    private static final Map<String, String> JDK_EXCEPTION_PARENT = Map.ofEntries(
+            Map.entry("Exception", "Throwable"), Map.entry("Error", "Throwable"),
+            Map.entry("RuntimeException", "Exception"), Map.entry("IOException", "Exception"),
+            Map.entry("InterruptedException", "Exception"), Map.entry("MPIException", "Exception"),
+            Map.entry("CloneNotSupportedException", "Exception"), Map.entry("ClassNotFoundException", "Exception"),
+            Map.entry("FileNotFoundException", "IOException"), Map.entry("EOFException", "IOException"),
+            Map.entry("UncheckedIOException", "RuntimeException"),
+            Map.entry("IllegalArgumentException", "RuntimeException"),
+            Map.entry("NumberFormatException", "IllegalArgumentException"),
+            Map.entry("IllegalStateException", "RuntimeException"), Map.entry("ArithmeticException", "RuntimeException"),
+            Map.entry("NullPointerException", "RuntimeException"), Map.entry("ClassCastException", "RuntimeException"),
+            Map.entry("UnsupportedOperationException", "RuntimeException"),
+            Map.entry("IndexOutOfBoundsException", "RuntimeException"),
+            Map.entry("ArrayIndexOutOfBoundsException", "IndexOutOfBoundsException"),
+            Map.entry("StringIndexOutOfBoundsException", "IndexOutOfBoundsException"),
+            Map.entry("AssertionError", "Error"), Map.entry("OutOfMemoryError", "Error"),
+            Map.entry("StackOverflowError", "Error"));
+
+    /**
+     * Whether a catch clause of {@code caught} (a type or {@code A | B}) takes an exception of class
+     * {@code thrown}: the thrown class, its superclasses in the program, then the JDK's parents; a JDK
+     * class the table does not know is taken for a checked {@code Exception}. An exception of unknown
+     * class is taken only by {@code Exception}, {@code Throwable} or {@code RuntimeException}.
+     */
+    private boolean catches(Type caught, String thrown) {
+        if (caught instanceof UnionType u) {
+            for (Object t : u.types()) if (catches((Type) t, thrown)) return true;
+            return false;
+        }
+        String c = simpleName(caught.toString());
+        if (thrown == null) return c.equals("Exception") || c.equals("Throwable") || c.equals("RuntimeException");
+        String name = thrown;
+        AbstractTypeDeclaration t = program.type(name);
+        for (int guard = 0; t != null && guard < 16; guard++) {
+            if (name.equals(c)) return true;
+            AbstractTypeDeclaration sup = superOf(t);
+            if (sup == null) {
+                name = t instanceof TypeDeclaration td && td.getSuperclassType() != null
+                        ? simpleName(td.getSuperclassType().toString()) : "Exception";
+                break;
+            }
+            t = sup;
+            name = sup.getName().getIdentifier();
+        }
+        for (int guard = 0; name != null && guard < 16; guard++) {
+            if (name.equals(c)) return true;
+            name = JDK_EXCEPTION_PARENT.getOrDefault(name, name.equals("Throwable") ? null : "Exception");
+        }
+        return false;
+    }
+
+    /** {@code java.io.IOException} or {@code List<String>} to {@code IOException}, {@code List}. */
+    private static String simpleName(String type) {
+        int lt = type.indexOf('<');
+        if (lt >= 0) type = type.substring(0, lt);
+        return type.substring(type.lastIndexOf('.') + 1).trim();
     }
 
     /** Forgets what the statement may assign (used where a branch or loop is skipped). */

@@ -93,6 +93,30 @@ final class Values {
     }
 
     /**
+     * An {@code Iterator} or {@code Enumeration} over a list's elements as they were when it was
+     * made (changing a list while iterating throws in Java, so a snapshot is what a correct program sees).
+     */
+    static final class IterVal {
+        private final List<Object> items;
+        private final boolean unknownSize;
+        private int next;
+
+        IterVal(ListVal of) {
+            items = new ArrayList<>(of.items);
+            unknownSize = of.unknownSize;
+        }
+
+        /** The iterator's method {@code name}, or {@code Unknown.ANY} past what is known. */
+        Object call(String name) {
+            return switch (name) {
+                case "hasNext", "hasMoreElements" -> unknownSize && next >= items.size() ? Unknown.ANY : (Object) (next < items.size());
+                case "next", "nextElement" -> next < items.size() ? items.get(next++) : Unknown.ANY;
+                default -> Unknown.ANY;
+            };
+        }
+    }
+
+    /**
      * {@code HashMap}, {@code TreeMap}...: keys and values as far as they are known. A key the
      * analysis cannot compute makes every later lookup unknown.
      */

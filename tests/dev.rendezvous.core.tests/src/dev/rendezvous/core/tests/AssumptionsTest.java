@@ -269,4 +269,46 @@ class AssumptionsTest {
         assertTrue(r.findings().stream().noneMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR), r.findings().toString());
         assertTrue(assumptions("Th.java", src, 2).stream().anyMatch(m -> m.contains("throws here")));
     }
+
+    private static final String TASKS = """
+            import java.util.*;
+            import mpi.*;
+            public class Tasks {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank();
+                    Vector tasks = new Vector(10);
+                    for (int i = 0; i < 3; i++) tasks.addElement(Integer.valueOf(i));
+                    tasks.insertElementAt(Integer.valueOf(9), 0);
+                    List<Integer> extra = new ArrayList<>(tasks);
+                    int[] v = new int[1];
+                    if (rank == 0) {
+                        for (Enumeration e = tasks.elements(); e.hasMoreElements(); ) {
+                            v[0] = (Integer) e.nextElement();
+                            MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 1, 0);
+                        }
+                        Iterator<Integer> it = extra.iterator();
+                        while (it.hasNext()) {
+                            v[0] = it.next();
+                            MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 1, 1);
+                        }
+                    } else if (rank == 1) {
+                        for (int i = 0; i < %s; i++) MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 0);
+                        for (int i = 0; i < (Integer) tasks.firstElement(); i++) if (i < tasks.size()) MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 1);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    @Test
+    void vectorsAndTheirEnumerationsAreFollowed() {
+        // 4 tasks (9, 0, 1, 2) go out twice, once by Enumeration and once by Iterator over a copy
+        RunReport ok = Repo.analyze("Tasks.java", TASKS.formatted("tasks.size()"), 2);
+        assertEquals(List.of(), assumptions("Tasks.java", TASKS.formatted("tasks.size()"), 2));
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        // the twin: rank 1 waits for one task more than there are
+        RunReport bad = Repo.analyze("Tasks.java", TASKS.formatted("tasks.size() + 1"), 2);
+        assertTrue(bad.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR), bad.findings().toString());
+    }
 }
