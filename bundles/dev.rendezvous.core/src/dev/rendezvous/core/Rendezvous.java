@@ -82,7 +82,8 @@ public final class Rendezvous {
             DeadlockAnalysis.Result r = DeadlockAnalysis.analyze(ctx);
             verdict = r.verdict();
             graph = CommGraph.of(r.representative());
-            List<Finding> streaming = FilteringCycle.find(graph, verdict);
+            List<Finding> streaming = FilteringCycle.find(graph, verdict,
+                    ctx.explore(dev.rendezvous.core.semantics.BufferPolicy.UNBOUNDED).complete());
             PipelineTables tables = streaming.isEmpty() ? null : PipelineTables.find(program);
             java.util.function.ToLongBiFunction<Integer, Integer> capacity = (a, b) -> {
                 if (options.capacities().containsKey(a + "->" + b) || tables == null || tables.capacity(a, b) < 1) {

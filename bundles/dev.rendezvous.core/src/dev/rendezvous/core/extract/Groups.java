@@ -214,6 +214,7 @@ final class Groups {
             out[smallest] *= f;
         }
         Arrays.sort(out);
+        a.touched();
         for (int i = 0; i < free.size(); i++) a.elems[free.get(i)] = out[out.length - 1 - i];
     }
 

@@ -228,7 +228,7 @@ final class MpjCalls {
                     if (src.elems != null && dst.elems != null && args.get(1) instanceof Long sp && args.get(3) instanceof Long dp
                             && args.get(4) instanceof Long n && sp >= 0 && dp >= 0 && n >= 0 && sp + n <= src.elems.length
                             && dp + n <= dst.elems.length) {
-                        System.arraycopy(src.elems, (int) (long) sp, dst.elems, (int) (long) dp, (int) (long) n);
+                        System.arraycopy(src.elems, (int) (long) sp, dst.touched().elems, (int) (long) dp, (int) (long) n);
                     } else {
                         dst.forget();
                     }
@@ -294,7 +294,7 @@ final class MpjCalls {
             case "Arrays" -> {
                 if (name.equals("fill") && !args.isEmpty() && args.get(0) instanceof ArrayVal a && a.elems != null
                         && args.size() == 2) {
-                    java.util.Arrays.fill(a.elems, args.get(1));
+                    java.util.Arrays.fill(a.touched().elems, args.get(1));
                 } else if (name.startsWith("copyOf") && !args.isEmpty() && args.get(0) instanceof ArrayVal a) {
                     if (a.elems != null && args.size() == 2 && args.get(1) instanceof Long n && n >= 0 && n <= in.budgets.maxArrayLength) {
                         Object[] c = java.util.Arrays.copyOf(a.elems, (int) (long) n);
@@ -980,6 +980,7 @@ final class MpjCalls {
         if (!(buf instanceof ArrayVal a) || a.elems == null) return;
         int o = off instanceof Long l ? (int) Math.max(0, l) : 0;
         int n = cnt instanceof Long c ? (int) Math.min(c, a.elems.length - (long) o) : a.elems.length - o;
+        a.touched();
         for (int i = 0; i < n; i++) if (a.elems[o + i] == Unknown.ANY) a.elems[o + i] = Unknown.UNIFORM;
     }
 
@@ -991,6 +992,7 @@ final class MpjCalls {
             a.forget();
             return;
         }
+        a.touched();
         if (data instanceof Object[] d) {
             for (int i = 0; i < d.length && o + i < a.elems.length; i++) {
                 a.elems[o + i] = d[i] == Unknown.ANY ? unknown : d[i];
@@ -1015,6 +1017,7 @@ final class MpjCalls {
         Object data = r.match().payload;
         if (r.target instanceof ArrayVal a && a.elems != null) {
             if (data instanceof Object[] d && r.targetOffset >= 0) {
+                a.touched();
                 for (int i = 0; i < d.length && r.targetOffset + i < a.elems.length; i++) a.elems[r.targetOffset + i] = d[i];
             } else if (r.match().src() != Peer.PROC_NULL) {
                 a.forget();

@@ -848,6 +848,24 @@ public final class Program {
     final Map<List<Object>, Object> memo = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Whether {@code node} contains a break, continue, return, yield or throw (leaves its statement). */
+    /**
+     * Whether {@code r} is a {@code return;} the method would do anyway: the last statement of blocks
+     * and if-arms up to the method's body (LINPACK's {@code daxpy} ends its strided case so).
+     */
+    static boolean tailReturn(org.eclipse.jdt.core.dom.ReturnStatement r) {
+        if (r.getExpression() != null) return false;
+        ASTNode at = r;
+        for (ASTNode p = r.getParent(); p != null; at = p, p = p.getParent()) {
+            if (p instanceof org.eclipse.jdt.core.dom.Block b) {
+                if (b.statements().isEmpty() || b.statements().get(b.statements().size() - 1) != at) return false;
+                if (b.getParent() instanceof MethodDeclaration) return true;
+            } else if (!(p instanceof org.eclipse.jdt.core.dom.IfStatement is) || is.getExpression() == at) {
+                return false;
+            }
+        }
+        return false;
+    }
+
     public boolean transfersControl(ASTNode node) {
         return jumps.computeIfAbsent(node, n -> {
             boolean[] found = {false};
@@ -855,7 +873,7 @@ public final class Program {
                 @Override
                 public void preVisit(ASTNode x) {
                     if (x instanceof org.eclipse.jdt.core.dom.BreakStatement || x instanceof org.eclipse.jdt.core.dom.ContinueStatement
-                            || x instanceof org.eclipse.jdt.core.dom.ReturnStatement || x instanceof org.eclipse.jdt.core.dom.ThrowStatement
+                            || x instanceof org.eclipse.jdt.core.dom.ReturnStatement r && !tailReturn(r) || x instanceof org.eclipse.jdt.core.dom.ThrowStatement
                             || x instanceof org.eclipse.jdt.core.dom.YieldStatement) {
                         found[0] = true;
                     }

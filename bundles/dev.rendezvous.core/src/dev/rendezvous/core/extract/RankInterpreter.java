@@ -673,6 +673,13 @@ final class RankInterpreter {
                 quietCut(fs); // cut before: its effects are forgotten at once instead of computed again
                 return;
             }
+            if (!comm && steps > budgets.maxStepsPerRank / 4 && payload(fs) && countingExit(fs) != null) {
+                // a quarter of the rank's steps are spent: numerical kernels are no longer computed but
+                // forgotten at once (their numbers are payload; where one matters, that place says so),
+                // so a large LU or matrix product is followed to its end instead of stopped half-way
+                quietCut(fs);
+                return;
+            }
             long quietSteps = !comm && payload(fs) ? budgets.maxPayloadSteps : budgets.maxQuietSteps;
             while (loopTest(fs.getExpression(), fs, unknown, comm, heads)) {
                 if (!body(fs.getBody(), label)) break;
@@ -1246,7 +1253,7 @@ final class RankInterpreter {
                 Object arr = eval(aa.getArray());
                 Object idx = eval(aa.getIndex());
                 if (arr instanceof ArrayVal av && av.elems != null) {
-                    if (idx instanceof Long i && i >= 0 && i < av.elems.length) av.elems[(int) (long) i] = v;
+                    if (idx instanceof Long i && i >= 0 && i < av.elems.length) av.touched().elems[(int) (long) i] = v;
                     else if (!(idx instanceof Long)) av.forget();
                 }
             }

@@ -53,13 +53,32 @@ final class Values {
             return a;
         }
 
+        /**
+         * Set by {@link #forget} on an array without rows, cleared by every write ({@link #touched}):
+         * a kernel storing through an unknown index on every step ({@code p_y[row[i]] += ...}) then
+         * costs one pass, not one per step.
+         */
+        private boolean forgotten;
+
         /** Forgets the contents; rows of a multi-dimensional array stay (their contents are forgotten). */
         void forget() {
-            if (elems == null) return;
+            if (elems == null || forgotten) return;
+            boolean rows = false;
             for (int i = 0; i < elems.length; i++) {
-                if (elems[i] instanceof ArrayVal row && row != this) row.forget();
-                else elems[i] = Unknown.ANY;
+                if (elems[i] instanceof ArrayVal row && row != this) {
+                    row.forget();
+                    rows = true;
+                } else {
+                    elems[i] = Unknown.ANY;
+                }
             }
+            forgotten = !rows;
+        }
+
+        /** To be called after writing into {@link #elems}. */
+        ArrayVal touched() {
+            forgotten = false;
+            return this;
         }
     }
 

@@ -59,11 +59,20 @@ public final class FilteringCycle {
         return out;
     }
 
-    public static List<Finding> find(CommGraph g, Verdict deadlock) {
+    /**
+     * The filtering cycle of {@code g}, if any. With a deadlock ({@code deadlock} not NONE) it is an
+     * error. Without one it is a warning about other inputs only when the run shows a stage on the
+     * cycle filtering ({@link #filters}): by Theorem 3.1 a pipeline in which no stage filters cannot
+     * deadlock, so a stage that sends every token on every output (a row broadcast, a non-filtering
+     * DAG) gets nothing. From an exploration cut short by the budget ({@code complete} false) the
+     * warning is only information.
+     */
+    public static List<Finding> find(CommGraph g, Verdict deadlock, boolean complete) {
         ChannelGraph cg = ChannelGraph.of(g);
         if (!cg.isStreaming()) return List.of();
         List<ChannelGraph.Channel> cycle = cg.undirectedCycle();
         if (cycle.isEmpty()) return List.of();
+        if (deadlock == Verdict.NONE && !filters(cg, cycle)) return List.of();
         ChannelGraph.Channel first = cycle.get(0);
         List<Related> related = new ArrayList<>();
         List<Integer> ranks = new ArrayList<>();
@@ -78,9 +87,34 @@ public final class FilteringCycle {
                 + ": when stages filter tokens and channels are finite, a stage can wait on one path while the other path's"
                 + " channels are full (Theorem 2.2); send dummy tokens or give the channels enough capacity"
                 + (error ? "" : " (no deadlock with the program's own inputs)");
-        return List.of(new Finding(FindingKind.FILTERING_CYCLE, error ? Severity.ERROR : Severity.WARNING,
+        return List.of(new Finding(FindingKind.FILTERING_CYCLE, error ? Severity.ERROR : complete ? Severity.WARNING : Severity.INFO,
                 error ? deadlock : Verdict.NONE, msg, first.firstSend().site(), ranks.stream().sorted().toList(), related,
                 List.of(), ""));
+    }
+
+    /**
+     * Whether a stage on the cycle dropped tokens in this run (the paper's filtering, Section 2): its
+     * output channels carried different numbers of messages, or fewer than one of its inputs did. A
+     * stage that forwards each token on every output leaves all these counts equal.
+     */
+    static boolean filters(ChannelGraph cg, List<ChannelGraph.Channel> cycle) {
+        java.util.Set<Integer> stages = new java.util.TreeSet<>();
+        for (ChannelGraph.Channel c : cycle) {
+            stages.add(c.from());
+            stages.add(c.to());
+        }
+        for (int v : stages) {
+            int outMin = Integer.MAX_VALUE, outMax = -1, inMax = -1;
+            for (ChannelGraph.Channel c : cg.channels()) {
+                if (c.from() == v) {
+                    outMin = Math.min(outMin, c.messages());
+                    outMax = Math.max(outMax, c.messages());
+                }
+                if (c.to() == v) inMax = Math.max(inMax, c.messages());
+            }
+            if (outMax >= 0 && (outMin != outMax || outMin < inMax)) return true;
+        }
+        return false;
     }
 
     /** The filtering cycle, told with the blocked ranks of the run that deadlocked. */
