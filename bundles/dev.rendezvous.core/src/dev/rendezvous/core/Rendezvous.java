@@ -120,6 +120,10 @@ public final class Rendezvous {
             findings.add(new Finding(FindingKind.JOB_ABORT, Severity.INFO, Verdict.NONE, a.message(), a.range(), List.of(),
                     List.of(), List.of(), ""));
         }
+        for (Assumptions.Defect d : ctx.assumptions().defects()) {
+            findings.add(new Finding(d.kind(), Severity.ERROR, Verdict.NONE, d.message(), d.range(), List.of(d.rank()),
+                    List.of(), List.of(), ""));
+        }
         for (String n : ctx.notes()) findings.add(info(top, n));
         List<Finding> shown = new ArrayList<>();
         List<Suppressions.Suppressed> silenced = new ArrayList<>();

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.rendezvous.core.model.FindingKind;
 import dev.rendezvous.core.model.SourceRange;
 
 /** What the interpreter had to assume, once per (line, message); thread-safe (ranks run on threads). */
@@ -33,5 +34,19 @@ public final class Assumptions {
 
     public synchronized List<Assumption> aborts() {
         return List.copyOf(aborts.values());
+    }
+
+    /** A misuse of the MPI interface seen while interpreting: certain, whatever the matching. */
+    public record Defect(FindingKind kind, SourceRange range, String message, int rank) {}
+
+    private final Map<String, Defect> defects = new LinkedHashMap<>();
+
+    /** Records a defect once per (kind, line). */
+    public synchronized void defect(FindingKind kind, SourceRange range, String message, int rank) {
+        defects.putIfAbsent(kind.id() + ":" + range.file() + ":" + range.line(), new Defect(kind, range, message, rank));
+    }
+
+    public synchronized List<Defect> defects() {
+        return List.copyOf(defects.values());
     }
 }

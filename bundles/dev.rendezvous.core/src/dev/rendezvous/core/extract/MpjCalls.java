@@ -18,6 +18,7 @@ import dev.rendezvous.core.extract.Values.ListVal;
 import dev.rendezvous.core.extract.Values.Null;
 import dev.rendezvous.core.extract.Values.ReduceOp;
 import dev.rendezvous.core.extract.Values.Unknown;
+import dev.rendezvous.core.model.FindingKind;
 import dev.rendezvous.core.model.Op;
 import dev.rendezvous.core.model.Peer;
 import dev.rendezvous.core.model.SourceRange;
@@ -707,18 +708,37 @@ final class MpjCalls {
                 throw new RankInterpreter.ExitSig("invalid rank");
             }
             if (l >= 0 && l < Integer.MAX_VALUE) return (int) (long) l;
-            in.assumptions.add(at, "The " + what + " evaluates to " + l + ", which is not a rank; the call is treated "
-                    + "as addressing no process");
-            return Peer.PROC_NULL;
+            // a negative rank other than ANY_SOURCE/PROC_NULL is wrong at every process count
+            in.assumptions.defect(FindingKind.INVALID_ARGUMENT, at, "The " + what + " is " + l + ", which is not a rank "
+                    + "(ranks are 0.." + (comm.size() - 1) + ", or MPI.PROC_NULL" + (what.equals("source") ? " or MPI.ANY_SOURCE" : "")
+                    + "); MPJ stops the job here", rank());
+            world().abortJob(rank(), "addresses rank " + l + " at line " + at.line());
+            throw new RankInterpreter.ExitSig("invalid rank");
         }
         in.assumptions.add(at, "The " + what + " of this call could not be computed; it is not matched with any partner");
         return Peer.UNKNOWN;
     }
 
-    private int tag(Object v, SourceRange at) {
-        if (v instanceof Long l) return (int) (long) l;
+    private int tag(Object v, SourceRange at, boolean receive, Op op) {
+        if (v instanceof Long l) {
+            if (l < 0 && !(receive && l == Peer.ANY) || l > Integer.MAX_VALUE) {
+                String shown = l == Peer.ANY ? "MPI.ANY_TAG" : String.valueOf(l);
+                in.assumptions.defect(FindingKind.INVALID_ARGUMENT, at, "The tag of this " + op.mpjName() + " is " + shown
+                        + ": a tag must lie in 0..MPI.TAG_UB" + (l == Peer.ANY ? " (MPI.ANY_TAG only matches in receives)" : ""),
+                        rank());
+            }
+            return (int) (long) l;
+        }
         in.assumptions.add(at, "The tag of this call could not be computed; it is assumed to match any tag");
         return Peer.UNKNOWN;
+    }
+
+    /** A negative element count is rejected by MPI whatever the matching. */
+    private void checkCount(Object v, SourceRange at, Op op) {
+        if (v instanceof Long l && l < 0) {
+            in.assumptions.defect(FindingKind.INVALID_ARGUMENT, at, "The count of this " + op.mpjName() + " is " + l
+                    + ": counts cannot be negative", rank());
+        }
     }
 
     private static int count(Object v) {
@@ -749,7 +769,8 @@ final class MpjCalls {
     private Object send(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
         SourceRange site = in.program.range(mi);
         int dest = peer(arg(a, 4), site, "destination", comm);
-        int tag = tag(arg(a, 5), site);
+        int tag = tag(arg(a, 5), site, false, op);
+        checkCount(arg(a, 2), site, op);
         int reqId = op.isNonBlocking() ? world().nextRequestId() : -1;
         World.SendOp s = world().postSend(rank(), op, comm, dest, tag, count(arg(a, 2)), type(arg(a, 3)),
                 bytes(arg(a, 2), arg(a, 3)), reqId, site, in.userSite(mi));
@@ -762,7 +783,8 @@ final class MpjCalls {
     private Object recv(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
         SourceRange site = in.program.range(mi);
         int src = peer(arg(a, 4), site, "source", comm);
-        int tag = tag(arg(a, 5), site);
+        int tag = tag(arg(a, 5), site, true, op);
+        checkCount(arg(a, 2), site, op);
         int reqId = op.isNonBlocking() ? world().nextRequestId() : -1;
         World.RecvOp r = world().postRecv(rank(), op, comm, src, tag, count(arg(a, 2)), type(arg(a, 3)), reqId, site,
                 in.userSite(mi));
@@ -779,9 +801,9 @@ final class MpjCalls {
         // Sendrecv(sbuf, soff, scount, stype, dest, stag, rbuf, roff, rcount, rtype, source, rtag)
         // Sendrecv_replace(buf, off, count, type, dest, stag, source, rtag)
         int dest = peer(arg(a, 4), site, "destination", comm);
-        int stag = tag(arg(a, 5), site);
+        int stag = tag(arg(a, 5), site, false, op);
         int src = peer(arg(a, replace ? 6 : 10), site, "source", comm);
-        int rtag = tag(arg(a, replace ? 7 : 11), site);
+        int rtag = tag(arg(a, replace ? 7 : 11), site, true, op);
         Object payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
         World.RecvOp r = world().sendrecv(rank(), op, comm, dest, stag, count(arg(a, 2)), type(arg(a, 3)),
                 bytes(arg(a, 2), arg(a, 3)), src, rtag, site, in.userSite(mi), payload);
@@ -793,7 +815,7 @@ final class MpjCalls {
     private Object probe(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
         SourceRange site = in.program.range(mi);
         int src = peer(arg(a, 0), site, "source", comm);
-        int tag = tag(arg(a, 1), site);
+        int tag = tag(arg(a, 1), site, true, op);
         World.SendOp s = world().probe(rank(), op, comm, src, tag, site, in.userSite(mi));
         if (s == null) return Null.NULL;
         return status(s, comm, -1);
@@ -809,7 +831,7 @@ final class MpjCalls {
             default -> Op.ISEND;
         };
         int peer = peer(arg(a, 4), site, op == Op.IRECV ? "source" : "destination", comm);
-        World.Template t = new World.Template(op, comm, peer, tag(arg(a, 5), site), count(arg(a, 2)), type(arg(a, 3)),
+        World.Template t = new World.Template(op, comm, peer, tag(arg(a, 5), site, op == Op.IRECV, op), count(arg(a, 2)), type(arg(a, 3)),
                 bytes(arg(a, 2), arg(a, 3)));
         RequestValue rv = world().newRequest(rank(), null, t);
         templates.put(rv, new Object[] {arg(a, 0), arg(a, 1), arg(a, 2), mi});
@@ -875,11 +897,61 @@ final class MpjCalls {
             Object r = a.isEmpty() ? Unknown.ANY : a.get(a.size() - 1);
             root = r instanceof Long l && l >= 0 && l < comm.size() ? (int) (long) l : 0;
             if (!(r instanceof Long)) in.assumptions.add(site, "The root of this " + op.mpjName() + " could not be computed; rank 0 is assumed");
+            else if (root != (long) (Long) r) {
+                in.assumptions.defect(FindingKind.INVALID_ARGUMENT, site, "The root of this " + op.mpjName() + " is " + r
+                        + ", which is not a rank of its communicator (0.." + (comm.size() - 1) + "); MPJ stops the job here", rank());
+                world().abortJob(rank(), "passes root " + r + " at line " + site.line());
+                throw new RankInterpreter.ExitSig("invalid root");
+            }
+        }
+        int[] sig = switch (op) { // where the count and datatype every member passes alike are
+            case BCAST, GATHER, ALLGATHER, ALLTOALL -> new int[] {2, 3};
+            case REDUCE, ALLREDUCE -> new int[] {4, 5};
+            case SCATTER -> new int[] {6, 7};
+            default -> null;
+        };
+        if (sig != null) {
+            checkCount(arg(a, sig[0]), site, op);
+            checkSignature(op, world().nextCollectiveScratch(rank(), comm), arg(a, sig[0]), arg(a, sig[1]),
+                    op == Op.REDUCE || op == Op.ALLREDUCE ? arg(a, 6) : null, site);
         }
         World.CollResult res = world().collective(rank(), op, comm, root, color, key, payload, site, in.userSite(mi));
         deliverCollective(op, comm, a, root, res);
         if (op == Op.SPLIT || op == Op.DUP || op == Op.CREATE) return res.comm() == null ? Null.NULL : res.comm();
         return null;
+    }
+
+    /**
+     * The members of one collective must pass the same basic datatype and count (and, for a reduction,
+     * the same operation); the first member to arrive records its own, each later one compares.
+     * Derived datatypes are compared only by name, never flagged.
+     */
+    private void checkSignature(Op op, java.util.Map<String, Object> instance, Object count, Object type, Object reduceOp,
+            SourceRange site) {
+        Object[] mine = {count, type, reduceOp, site, rank()};
+        Object[] first = (Object[]) instance.computeIfAbsent("signature", k -> mine);
+        if (first == mine) return;
+        if (first[1] instanceof Datatype t0 && type instanceof Datatype t1 && basic(t0) && basic(t1)) {
+            if (!t0.name().equals(t1.name())) {
+                in.assumptions.defect(FindingKind.DATATYPE_MISMATCH, site, "Rank " + rank() + " passes MPI." + t1.name()
+                        + " to this " + op.mpjName() + " but rank " + first[4] + " passes MPI." + t0.name() + " (line "
+                        + ((SourceRange) first[3]).line() + "): all members of a collective must use matching datatypes", rank());
+            } else if (first[0] instanceof Long c0 && count instanceof Long c1 && !c0.equals(c1)) {
+                in.assumptions.defect(FindingKind.DATATYPE_MISMATCH, site, "Rank " + rank() + " passes count " + c1
+                        + " to this " + op.mpjName() + " but rank " + first[4] + " passes " + c0 + " (line "
+                        + ((SourceRange) first[3]).line() + "): all members of a collective must pass the same count", rank());
+            }
+        }
+        if (first[2] instanceof ReduceOp o0 && reduceOp instanceof ReduceOp o1 && !o0.name().equals(o1.name())) {
+            in.assumptions.defect(FindingKind.REDUCE_OP_MISMATCH, site, "Rank " + rank() + " reduces with MPI." + o1.name()
+                    + " but rank " + first[4] + " with MPI." + o0.name() + " (line " + ((SourceRange) first[3]).line()
+                    + "): every member of a reduction must pass the same operation", rank());
+        }
+    }
+
+    /** A predefined datatype (MPI.INT...), not a derived one. */
+    private static boolean basic(Datatype t) {
+        return t.name().indexOf('(') < 0 && !t.name().equals("Struct");
     }
 
     private void deliverCollective(Op op, CommValue comm, List<Object> a, int root, World.CollResult res) {
@@ -1014,6 +1086,7 @@ final class MpjCalls {
     private void deliver(World.RecvOp r) {
         if (r.delivered || r.match() == null) return;
         r.delivered = true;
+        checkTypes(r.match(), r);
         Object data = r.match().payload;
         if (r.target instanceof ArrayVal a && a.elems != null) {
             if (data instanceof Object[] d && r.targetOffset >= 0) {
@@ -1022,6 +1095,30 @@ final class MpjCalls {
             } else if (r.match().src() != Peer.PROC_NULL) {
                 a.forget();
             }
+        }
+    }
+
+    /**
+     * MPI's type matching for one message: the basic datatypes of send and receive must be the same
+     * (MPI.BYTE and MPI.PACKED, which the standard lets match other data, are left alone), and the
+     * receive must have room for what was sent (else MPI reports truncation).
+     */
+    private void checkTypes(World.SendOp s, World.RecvOp r) {
+        dev.rendezvous.core.model.Event se = s.event(), re = r.event();
+        if (se == null || re == null || se.datatype() == null || re.datatype() == null) return;
+        if (re.op().kind() == Op.Kind.SENDRECV) return; // its event records the send half's datatype and count
+        String st = se.datatype(), rt = re.datatype();
+        if (st.indexOf('(') >= 0 || rt.indexOf('(') >= 0 || st.equals("Struct") || rt.equals("Struct")) return;
+        if (st.equals("BYTE") || st.equals("PACKED") || rt.equals("BYTE") || rt.equals("PACKED")) return;
+        int rcount = re.count();
+        if (!st.equals(rt)) {
+            in.assumptions.defect(FindingKind.DATATYPE_MISMATCH, re.site(), "This " + re.op().mpjName() + " on rank " + re.rank()
+                    + " receives MPI." + rt + " but the message from rank " + se.rank() + " (line " + se.site().line()
+                    + ") was sent as MPI." + st + ": the datatypes of a send and its receive must match", re.rank());
+        } else if (se.count() >= 0 && rcount >= 0 && rcount < se.count()) {
+            in.assumptions.defect(FindingKind.DATATYPE_MISMATCH, re.site(), "This " + re.op().mpjName() + " on rank " + re.rank()
+                    + " has room for " + rcount + " element(s) but the message from rank " + se.rank() + " (line "
+                    + se.site().line() + ") holds " + se.count() + ": MPI reports a truncation error", re.rank());
         }
     }
 

@@ -10,7 +10,13 @@ public enum FindingKind {
     SLACK_INELASTIC("slack-inelastic"), BUFFER_REQUIREMENT("buffer-requirement"), FILTERING_CYCLE("filtering-cycle"),
     DUMMY_INTERVAL("dummy-interval"), LOGP_STALL("logp-stall"), ANALYSIS_ASSUMPTION("analysis-assumption"),
     /** The job ends early at this process count (Abort, or a peer rank that does not exist): a fact, not an assumption. */
-    JOB_ABORT("job-abort");
+    JOB_ABORT("job-abort"),
+    /** A message or collective whose participants disagree on the datatype or count (MPI's type matching rules). */
+    DATATYPE_MISMATCH("datatype-mismatch"),
+    /** A call with an argument MPI rejects: a negative tag, a root or count out of range, a negative rank. */
+    INVALID_ARGUMENT("invalid-argument"),
+    /** Members of one reduction passing different operations. */
+    REDUCE_OP_MISMATCH("reduce-op-mismatch");
 
     private final String id;
 

@@ -940,6 +940,22 @@ public final class World {
      */
     public record CollResult(CommValue comm, Object[] payloads, boolean complete, Map<String, Object> combined) {}
 
+    /**
+     * The shared scratch map of the collective instance this rank's next collective on {@code comm}
+     * joins (the one {@link #collective} will use), for checks made on arrival, before the rank blocks.
+     */
+    public Map<String, Object> nextCollectiveScratch(int rank, CommValue comm) {
+        int seq = ranks[rank].collSeq.getOrDefault(comm.id(), 0);
+        long k = ((long) comm.id() << 32) | seq;
+        CollInstance inst = collectives.get(k);
+        if (inst == null) {
+            inst = new CollInstance(comm, seq);
+            collectives.put(k, inst);
+            allCollectives.add(inst);
+        }
+        return inst.combined;
+    }
+
     public CollResult collective(int rank, Op op, CommValue comm, int root, long color, long key, Object payload,
             SourceRange site, SourceRange userSite) {
         int seq = ranks[rank].collSeq.merge(comm.id(), 1, Integer::sum) - 1;
