@@ -492,8 +492,7 @@ final class MpjCalls {
                 return null;
             }
             case "Buffer_detach" -> {
-                world().recordLocal(rank(), Op.BUFFER_DETACH, -1, in.program.range(mi), in.userSite(mi));
-                world().bufferDetach(rank());
+                world().bufferDetach(rank(), world().recordLocal(rank(), Op.BUFFER_DETACH, -1, in.program.range(mi), in.userSite(mi)));
                 return Unknown.ANY;
             }
             case "Wtime", "Wtick" -> {
@@ -775,7 +774,7 @@ final class MpjCalls {
         World.SendOp s = world().postSend(rank(), op, comm, dest, tag, count(arg(a, 2)), type(arg(a, 3)),
                 bytes(arg(a, 2), arg(a, 3)), reqId, site, in.userSite(mi));
         s.payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
-        if (op.isNonBlocking()) return world().newRequest(rank(), s, null);
+        if (op.isNonBlocking()) return track(world().newRequest(rank(), s, null), arg(a, 0), arg(a, 1), arg(a, 2), false, op, site);
         world().waitOwn(rank(), s);
         return null;
     }
@@ -790,7 +789,7 @@ final class MpjCalls {
                 in.userSite(mi));
         r.target = arg(a, 0);
         r.targetOffset = arg(a, 1) instanceof Long o ? (int) (long) o : -1;
-        if (op.isNonBlocking()) return world().newRequest(rank(), r, null);
+        if (op.isNonBlocking()) return track(world().newRequest(rank(), r, null), arg(a, 0), arg(a, 1), arg(a, 2), true, op, site);
         world().waitOwn(rank(), r);
         return complete(r, -1);
     }
@@ -1119,6 +1118,38 @@ final class MpjCalls {
             in.assumptions.defect(FindingKind.DATATYPE_MISMATCH, re.site(), "This " + re.op().mpjName() + " on rank " + re.rank()
                     + " has room for " + rcount + " element(s) but the message from rank " + se.rank() + " (line "
                     + se.site().line() + ") holds " + se.count() + ": MPI reports a truncation error", re.rank());
+        }
+    }
+
+    /** The buffer of a non-blocking operation the program has not completed yet. */
+    private record InFlight(ArrayVal buffer, long from, long to, boolean receive, RequestValue request, Op op, SourceRange site) {}
+
+    private final List<InFlight> inFlight = new ArrayList<>();
+
+    private RequestValue track(RequestValue rv, Object buf, Object off, Object cnt, boolean receive, Op op, SourceRange site) {
+        if (buf instanceof ArrayVal a && off instanceof Long o) {
+            long to = cnt instanceof Long c ? o + c : Long.MAX_VALUE;
+            inFlight.add(new InFlight(a, o, to, receive, rv, op, site));
+        }
+        return rv;
+    }
+
+    /**
+     * MPI's rule for non-blocking calls (local concurrency): until the program completes the request
+     * (Wait, a successful Test...) it must not write the buffer of an {@code Isend}, nor read or write
+     * the buffer of an {@code Irecv}. Called for each element access the interpreter makes.
+     */
+    void checkAccess(ArrayVal a, long index, boolean write, org.eclipse.jdt.core.dom.ASTNode access) {
+        if (inFlight.isEmpty()) return;
+        inFlight.removeIf(f -> f.request().completedByProgram || f.request().freed);
+        for (InFlight f : inFlight) {
+            if (f.buffer() != a || index < f.from() || index >= f.to() || !write && !f.receive()) continue;
+            in.assumptions.defect(FindingKind.BUFFER_RACE, in.userSite(access), "Rank " + rank() + (write ? " writes" : " reads")
+                    + " element " + index + " of the buffer of the " + f.op().mpjName() + " at line " + f.site().line()
+                    + " before that request is completed (Wait/Test): " + (f.receive()
+                            ? "the message may arrive before or after this access"
+                            : "the message may carry the old or the new value"), rank());
+            return;
         }
     }
 

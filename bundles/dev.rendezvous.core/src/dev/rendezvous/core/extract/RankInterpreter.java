@@ -1126,6 +1126,7 @@ final class RankInterpreter {
                     return idx instanceof Long i ? Values.Sym.of("args[" + i + "]") : Unknown.UNIFORM;
                 }
                 if (arr instanceof ArrayVal a && a.elems != null && idx instanceof Long i && i >= 0 && i < a.elems.length) {
+                    mpj.checkAccess(a, i, false, aa);
                     return a.elems[(int) (long) i];
                 }
                 return Unknown.ANY;
@@ -1253,7 +1254,10 @@ final class RankInterpreter {
                 Object arr = eval(aa.getArray());
                 Object idx = eval(aa.getIndex());
                 if (arr instanceof ArrayVal av && av.elems != null) {
-                    if (idx instanceof Long i && i >= 0 && i < av.elems.length) av.touched().elems[(int) (long) i] = v;
+                    if (idx instanceof Long i && i >= 0 && i < av.elems.length) {
+                        mpj.checkAccess(av, i, true, aa);
+                        av.touched().elems[(int) (long) i] = v;
+                    }
                     else if (!(idx instanceof Long)) av.forget();
                 }
             }

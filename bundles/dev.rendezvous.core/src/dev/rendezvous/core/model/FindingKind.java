@@ -16,7 +16,9 @@ public enum FindingKind {
     /** A call with an argument MPI rejects: a negative tag, a root or count out of range, a negative rank. */
     INVALID_ARGUMENT("invalid-argument"),
     /** Members of one reduction passing different operations. */
-    REDUCE_OP_MISMATCH("reduce-op-mismatch");
+    REDUCE_OP_MISMATCH("reduce-op-mismatch"),
+    /** A buffer read or written while a non-blocking operation on it is pending (MPI's local concurrency rule). */
+    BUFFER_RACE("buffer-race");
 
     private final String id;
 

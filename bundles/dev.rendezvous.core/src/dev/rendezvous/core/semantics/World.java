@@ -177,15 +177,25 @@ public final class World {
     static final class WaitBlocker extends Blocker {
         final List<Pending> ops;
         final boolean any;
+        /** {@code Buffer_detach}: the sends must be received, not just buffered. */
+        boolean untilReceived;
 
         WaitBlocker(List<Pending> ops, boolean any) {
             this.ops = ops;
             this.any = any;
         }
 
+        boolean done(Pending p) {
+            return untilReceived ? ((SendOp) p).match != null : p.complete();
+        }
+
         @Override
         boolean satisfied() {
             if (ops.isEmpty()) return true;
+            if (untilReceived) {
+                for (Pending p : ops) if (!done(p)) return false;
+                return true;
+            }
             for (Pending p : ops) {
                 if (p.complete() == any) return any;
             }
@@ -922,7 +932,22 @@ public final class World {
         ranks[rank].attachedBytes = bytes < 0 ? Long.MAX_VALUE : bytes;
     }
 
-    public void bufferDetach(int rank) {
+    /**
+     * {@code Buffer_detach} returns only when the messages in the attached buffer have been
+     * transmitted (MPI 3.6.1; MPJ Express waits until they are received): the rank blocks until every
+     * buffered-mode send it posted is matched. A Bsend nobody receives hangs the rank here.
+     */
+    public void bufferDetach(int rank, Event ev) {
+        List<Pending> out = new ArrayList<>();
+        for (ArrayDeque<SendOp> ch : channels.values()) {
+            for (SendOp s : ch) if (s.src == rank && s.mode.isBuffered() && s.match == null) out.add(s);
+        }
+        if (!out.isEmpty()) {
+            WaitBlocker b = new WaitBlocker(out, false);
+            b.untilReceived = true;
+            b.ev = ev;
+            block(rank, b);
+        }
         ranks[rank].attachedBytes = -1;
     }
 
@@ -1099,7 +1124,7 @@ public final class World {
             case WaitBlocker wb -> {
                 boolean allSends = true;
                 for (Pending p : wb.ops) {
-                    if (p.complete()) continue;
+                    if (wb.done(p)) continue;
                     pendings.add(p);
                     if (p instanceof SendOp s) waitsFor.add(s.dst);
                     else {

@@ -73,7 +73,8 @@ public final class WaitForClassifier {
         for (List<Blocked> group : missing.values()) {
             Blocked b = group.get(0);
             FindingKind kind = kindOfMissing(b);
-            List<Event> evs = group.stream().map(Blocked::event).toList();
+            // a rank held in Buffer_detach is held by the Bsend nobody receives: point at that send
+            List<Event> evs = group.stream().map(WaitForClassifier::culprit).toList();
             List<Integer> ranks = group.stream().map(Blocked::rank).toList();
             List<String> w = new ArrayList<>();
             for (Blocked g : group) {
@@ -86,7 +87,10 @@ public final class WaitForClassifier {
             String summary = switch (kind) {
                 case COLLECTIVE_MISSING -> b.event().op().mpjName() + " is never called by " + ranksText(b.waitsFor())
                         + ": " + ranksText(ranks) + (ranks.size() == 1 ? " waits" : " wait") + " in it forever";
-                case UNMATCHED_SEND -> "No receive matches this " + b.event().describe() + " on rank " + b.rank();
+                case UNMATCHED_SEND -> b.event().op() == dev.rendezvous.core.model.Op.BUFFER_DETACH
+                        ? "No receive matches this " + culprit(b).describe() + " on rank " + b.rank() + ": Buffer_detach at line "
+                                + b.event().site().line() + " waits for it to be received, forever"
+                        : "No receive matches this " + b.event().describe() + " on rank " + b.rank();
                 default -> {
                     Event awaited = polledRecv(b);
                     yield awaited != null
@@ -136,6 +140,14 @@ public final class WaitForClassifier {
                     List.of("rank " + b.rank() + " blocks in " + b.event().describe() + " at line " + b.event().site().line())));
         }
         return out;
+    }
+
+    /** The operation to blame for a blocked rank: its own, or for Buffer_detach the first buffered send it waits for. */
+    private static Event culprit(Blocked b) {
+        if (b.event().op() == dev.rendezvous.core.model.Op.BUFFER_DETACH) {
+            for (dev.rendezvous.core.semantics.World.Pending p : b.pending()) if (p.event() != null) return p.event();
+        }
+        return b.event();
     }
 
     private static FindingKind kindOfMissing(Blocked b) {
