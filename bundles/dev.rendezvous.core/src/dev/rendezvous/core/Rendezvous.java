@@ -105,6 +105,10 @@ public final class Rendezvous {
                 findings.addAll(streaming);
                 findings.addAll(FilteringCycle.intervalFindings(graph, dummies));
             }
+            if (verdict == Verdict.NONE) {
+                findings.addAll(dev.rendezvous.core.analysis.races.OutcomeRace.find(
+                        ctx.explore(dev.rendezvous.core.semantics.BufferPolicy.UNBOUNDED)));
+            }
             if (r.representative().completed()) {
                 int[] minimum = MinimumSafeBuffers.minimum(ctx, r.representative());
                 buffers = BufferRequirement.compute(graph, minimum);

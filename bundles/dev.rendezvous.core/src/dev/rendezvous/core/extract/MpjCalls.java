@@ -213,7 +213,12 @@ final class MpjCalls {
     /** What {@code System.name(args)} gives: inputs the same on every rank, clocks different on each. */
     private Object system(String name, List<Object> args, MethodInvocation mi) {
         switch (name) {
-            case "exit" -> throw new RankInterpreter.ExitSig("System.exit");
+            case "exit" -> {
+                if (!args.isEmpty() && args.get(0) instanceof Long status && status != 0) {
+                    world().failed(rank(), "calls System.exit(" + status + ") at line " + in.program.range(mi).line());
+                }
+                throw new RankInterpreter.ExitSig("System.exit");
+            }
             case "getProperty", "getenv" -> {
                 // every rank is started with the same properties and environment
                 return input(name, args);

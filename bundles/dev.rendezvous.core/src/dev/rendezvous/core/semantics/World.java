@@ -529,6 +529,13 @@ public final class World {
         if (jobEnd == null) jobEnd = "rank " + rank + " " + why;
     }
 
+    private final List<String> failures = new ArrayList<>();
+
+    /** A rank ends itself with an error status ({@code System.exit(1)}): its own end, not the job's. */
+    public synchronized void failed(int rank, String why) {
+        failures.add("rank " + rank + " " + why);
+    }
+
     /**
      * What of this rank's communication is still open: requests not completed and sends not yet
      * received. Equal at two loop heads (with equal local state), the rank's next iteration
@@ -1083,7 +1090,7 @@ public final class World {
         boolean[] done = new boolean[np];
         for (RankState rs : ranks) done[rs.rank] = rs.status == RankStatus.DONE;
         return new RunOutcome(policy, traces, matches, blocked, orphans, colls, leaks, aborted, done,
-                List.copyOf(choices.taken()), List.copyOf(wildcardDecisions), timedOut, jobEnd);
+                List.copyOf(choices.taken()), List.copyOf(wildcardDecisions), timedOut, jobEnd, List.copyOf(failures));
     }
 
     private RunOutcome.Blocked describeBlocked(RankState rs) {
