@@ -745,6 +745,22 @@ final class MpjCalls {
         }
     }
 
+    /**
+     * The buffer must exist and hold the elements the call names: a null array with a positive count,
+     * or an offset and count reaching past the array's end (for a predefined datatype, where one
+     * element is one array slot), is rejected by MPJ.
+     */
+    private void checkBuffer(Object buf, Object off, Object cnt, Object type, SourceRange at, Op op) {
+        if (!(cnt instanceof Long n) || n <= 0) return;
+        if (buf == Null.NULL) {
+            in.assumptions.defect(FindingKind.INVALID_ARGUMENT, at, "The buffer of this " + op.mpjName() + " is null", rank());
+        } else if (buf instanceof ArrayVal a && a.elems != null && off instanceof Long o && type instanceof Datatype t && basic(t)
+                && (o < 0 || o + n > a.elems.length)) {
+            in.assumptions.defect(FindingKind.INVALID_ARGUMENT, at, "This " + op.mpjName() + " names elements " + o + ".."
+                    + (o + n - 1) + " of an array of length " + a.elems.length, rank());
+        }
+    }
+
     private static int count(Object v) {
         return v instanceof Long l && l >= 0 && l < Integer.MAX_VALUE ? (int) (long) l : -1;
     }
@@ -775,6 +791,7 @@ final class MpjCalls {
         int dest = peer(arg(a, 4), site, "destination", comm);
         int tag = tag(arg(a, 5), site, false, op);
         checkCount(arg(a, 2), site, op);
+        checkBuffer(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), site, op);
         int reqId = op.isNonBlocking() ? world().nextRequestId() : -1;
         World.SendOp s = world().postSend(rank(), op, comm, dest, tag, count(arg(a, 2)), type(arg(a, 3)),
                 bytes(arg(a, 2), arg(a, 3)), reqId, site, in.userSite(mi));
@@ -789,6 +806,7 @@ final class MpjCalls {
         int src = peer(arg(a, 4), site, "source", comm);
         int tag = tag(arg(a, 5), site, true, op);
         checkCount(arg(a, 2), site, op);
+        checkBuffer(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), site, op);
         int reqId = op.isNonBlocking() ? world().nextRequestId() : -1;
         World.RecvOp r = world().postRecv(rank(), op, comm, src, tag, count(arg(a, 2)), type(arg(a, 3)), reqId, site,
                 in.userSite(mi));
