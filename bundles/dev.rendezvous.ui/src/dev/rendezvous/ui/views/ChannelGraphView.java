@@ -130,9 +130,11 @@ public final class ChannelGraphView extends ViewPart {
         stages = channels = redChannels = 0;
         channelLabels.clear();
         boolean deadlock = r.findings().stream().anyMatch(f -> f.kind() == FindingKind.FILTERING_CYCLE);
+        boolean cycle = m != null && !m.onCycle().isEmpty();
         Label head = new Label(file + "  np=" + r.np() + (m == null ? "  (not a streaming pipeline)"
                 : deadlock ? "  undirected cycle: filtering can deadlock (Theorem 2.2); labels: capacity, dummy interval Alg. 4 / Alg. 6"
-                        : "  no undirected cycle: no filtering deadlock"));
+                        : cycle ? "  undirected cycle, but no stage filters in this run: no filtering deadlock (Theorem 3.1)"
+                                : "  no undirected cycle: no filtering deadlock"));
         head.setForegroundColor(deadlock ? RED : ColorConstants.darkGreen);
         root.add(head, new Rectangle(8, 4, 1100, 20));
         if (m == null || layout == null) {
@@ -153,7 +155,7 @@ public final class ChannelGraphView extends ViewPart {
         for (int k = 0; k < layout.edges().size(); k++) {
             ChannelLayout.Edge e = layout.edges().get(k);
             ChannelGraph.Channel ch = m.channels().get(k);
-            boolean red = m.onCycle().contains(ch.toString());
+            boolean red = deadlock && m.onCycle().contains(ch.toString()); // red only where a filtering deadlock is reported
             PolylineConnection line = new PolylineConnection();
             PointList pts = new PointList();
             for (double[] p : e.points()) pts.addPoint(new Point((int) p[0] + MARGIN, (int) p[1] + MARGIN + 20));

@@ -82,6 +82,7 @@ public final class CommunicationGraphView extends ViewPart {
         npSpinner = GraphViewParts.processCounts(parent, 2, 4096, 8, this::refresh);
         canvas = GraphViewParts.canvas(parent, new Label("Open an MPJ program and choose Show Communication Graph"));
         var toolbar = getViewSite().getActionBars().getToolBarManager();
+        toolbar.add(action("Fit", this::fitToView));
         toolbar.add(action("Zoom In", () -> zoom(1.25)));
         toolbar.add(action("Zoom Out", () -> zoom(0.8)));
         toolbar.add(action("100%", () -> setZoom(1.0)));
@@ -102,9 +103,50 @@ public final class CommunicationGraphView extends ViewPart {
         if (zoomPane != null) setZoom(zoomPane.getScale() * factor);
     }
 
+    /** Whether the user chose a zoom (then a new drawing keeps it instead of fitting itself to the view). */
+    private boolean userZoom;
+
     /** Sets the zoom (0.1 to 4). */
     public void setZoom(double scale) {
+        userZoom = true;
         if (zoomPane != null) zoomPane.setScale(Math.max(0.1, Math.min(4.0, scale)));
+    }
+
+    /** Below this zoom the labels are no longer readable: a new drawing is not shrunk further, it scrolls. */
+    private static final double READABLE = 0.6;
+
+    /** Scales the drawing so that all of it is visible in the view (never above 100%): the Fit button. */
+    public void fitToView() {
+        fit(0.1);
+    }
+
+    /**
+     * Fits the drawing to the view down to {@code floor}; what a new drawing does by itself (down to a
+     * readable size, then the view scrolls) until the user zooms.
+     */
+    private void fit(double floor) {
+        userZoom = false;
+        if (zoomPane == null || zoomPane.getChildren().isEmpty()) return;
+        org.eclipse.draw2d.geometry.Dimension pref = ((org.eclipse.draw2d.IFigure) zoomPane.getChildren().get(0)).getPreferredSize();
+        org.eclipse.swt.graphics.Rectangle area = canvas.getClientArea();
+        if (pref.width <= 0 || pref.height <= 0 || area.width <= 0 || area.height <= 0) return;
+        double scale = Math.min(1.0, Math.min((double) area.width / pref.width, (double) area.height / pref.height));
+        zoomPane.setScale(Math.max(floor, scale));
+    }
+
+    /** Whether the whole drawing is visible at the current zoom (tests). */
+    public boolean drawingFits() {
+        if (zoomPane == null) return true;
+        org.eclipse.draw2d.geometry.Dimension d = zoomPane.getPreferredSize();
+        org.eclipse.swt.graphics.Rectangle area = canvas.getClientArea();
+        return d.width <= area.width && d.height <= area.height;
+    }
+
+    /** Whether the canvas offers a scroll bar (the drawing is larger than the view at this zoom; tests). */
+    public boolean scrolls() {
+        canvas.getLightweightSystem().getRootFigure().validate();
+        return canvas.getVerticalBar() != null && canvas.getVerticalBar().isVisible()
+                || canvas.getHorizontalBar() != null && canvas.getHorizontalBar().isVisible();
     }
 
     public double zoom() {
@@ -324,6 +366,7 @@ public final class CommunicationGraphView extends ViewPart {
         zoomPane.add(root);
         zoomPane.setScale(scale);
         canvas.setContents(zoomPane);
+        if (!userZoom) fit(READABLE);
     }
 
     public int wildcardArcCount() {

@@ -56,4 +56,35 @@ class GraphViewTest {
         assertEquals(48, view.laneCount(), "only the first lanes are drawn");
         System.out.println("RENDEZVOUS-MEASURE graph view render ms: np=8 " + at8 + ", np=1024 " + view.lastRenderMillis());
     }
+
+    @Test
+    void aGraphLargerThanTheViewIsFittedAndScrollsAtFullSize() throws Exception {
+        IFile file = Workbench.example("Ring.java");
+        IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+        ITextEditor editor = (ITextEditor) IDE.openEditor(page, file);
+        CommunicationGraphView view = (CommunicationGraphView) page.showView(CommunicationGraphView.ID);
+        view.fitToView(); // a new drawing fits itself until the user zooms
+        view.show(file.getFullPath().toString(), editor.getDocumentProvider().getDocument(editor.getEditorInput()).get(), 16);
+        view.join();
+        Workbench.spin(300);
+        assertEquals(16, view.laneCount());
+        // a new drawing shrinks towards the view, but not below a readable size: the rest scrolls
+        assertTrue(view.zoom() < 1.0 && view.zoom() >= 0.6, "zoom " + view.zoom());
+        assertTrue(view.drawingFits() || view.scrolls(), "what does not fit is reached by scrolling");
+        Workbench.screenshot("ide-ring-np16-readable");
+        view.fitToView(); // the Fit button: all of it
+        Workbench.spin(300);
+        assertTrue(view.drawingFits(), "sixteen lanes scaled to the view, zoom " + view.zoom());
+        Workbench.screenshot("ide-ring-np16-fitted");
+        view.setZoom(1.0);
+        Workbench.spin(300);
+        assertTrue(!view.drawingFits() && view.scrolls(), "at 100% the lanes below the view are reached by scrolling");
+        Workbench.screenshot("ide-ring-np16-scrolls");
+        view.fitToView();
+        Workbench.spin(300);
+        assertTrue(view.drawingFits());
+        // leave the view as the other tests expect it: two processes
+        view.show(file.getFullPath().toString(), editor.getDocumentProvider().getDocument(editor.getEditorInput()).get(), 2);
+        view.join();
+    }
 }
