@@ -21,6 +21,17 @@ public enum Verdict {
         return this == NONE ? "ok" : id();
     }
 
+    /** The verdict in plain words for the IDE (the identifier goes in parentheses after it). */
+    public String plainWords() {
+        return switch (this) {
+            case DEADLOCK_ALWAYS -> "deadlocks whatever the MPI library buffers";
+            case DEADLOCK_ZERO_BUFFER -> "deadlocks unless the MPI library buffers messages";
+            case DEADLOCK_NONDETERMINISTIC -> "deadlocks when a wildcard receive takes certain messages";
+            case DEADLOCK_PARTIAL_BUFFERING -> "deadlocks when the library buffers some sends and not others";
+            case NONE -> "no deadlock";
+        };
+    }
+
     public static Verdict worst(Verdict a, Verdict b) {
         return a.ordinal() <= b.ordinal() ? a : b;
     }

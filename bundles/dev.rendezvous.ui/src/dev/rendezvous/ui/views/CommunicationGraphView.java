@@ -62,6 +62,8 @@ public final class CommunicationGraphView extends ViewPart {
     /** Lanes drawn at most; the rest are summarised in one line (keeps np = 1024 responsive). */
     static final int MAX_LANES = 48;
     private static final int LANE_H = 56, COL_W = 132, LEFT = 70, TOP = 30, NODE_W = 118, NODE_H = 22;
+    /** Rows of buffer bars that fit under a lane's nodes (5 px each, starting 3 px below them). */
+    private static final int BAR_ROWS = (LANE_H - NODE_H - 3) / 5;
     private static final Color RED = new Color(null, 220, 40, 40);
     private static final Color NODE_BG = new Color(null, 235, 242, 252);
     private static final Color ORANGE = new Color(null, 230, 140, 20);
@@ -241,10 +243,11 @@ public final class CommunicationGraphView extends ViewPart {
         root.setLayoutManager(new XYLayout());
         CommGraph g = r.graph();
         String verdict = r.verdict().runId();
-        Label head = new Label(file + "  np=" + r.np() + "  verdict: " + verdict);
+        Label head = new Label(file + "  np=" + r.np() + "  " + r.verdict().plainWords() + " (" + verdict + ")");
         head.setForegroundColor(r.hasErrors() ? RED : ColorConstants.darkGreen);
         root.add(head, new Rectangle(8, 4, 900, 20));
         lanes = arcs = redNodes = wildcardArcs = bufferBars = 0;
+        barLanes.clear();
         lastReport = r;
         if (g == null) {
             setContents(root);
@@ -340,12 +343,16 @@ public final class CommunicationGraphView extends ViewPart {
                     while (row < rowEnds.size() && rowEnds.get(row) >= x0) row++;
                     if (row == rowEnds.size()) rowEnds.add(x1);
                     else rowEnds.set(row, x1);
+                    // the lane has room for BAR_ROWS rows under its nodes; more overlapping intervals share the last
+                    // row (each keeps its tooltip) instead of spilling into the lanes below
+                    row = Math.min(row, BAR_ROWS - 1);
                     RectangleFigure bar = new RectangleFigure();
                     bar.setBackgroundColor(BAR);
                     bar.setForegroundColor(ORANGE);
                     bar.setToolTip(new Label("receive buffer interval: the message for the receive at line "
                             + (to < 0 ? "?" : g.trace(rank).get(to).site().line()) + " may wait in a buffer over this span"));
                     root.add(bar, new Rectangle(x0, y + row * 5, Math.max(4, x1 - x0), 4));
+                    barLanes.put(bar, rank);
                     bufferBars++;
                 }
                 if (r.buffers().receiveModel()[rank] > 0) {
@@ -375,6 +382,20 @@ public final class CommunicationGraphView extends ViewPart {
 
     public int bufferBarCount() {
         return bufferBars;
+    }
+
+    private final java.util.Map<IFigure, Integer> barLanes = new java.util.IdentityHashMap<>();
+
+    /** Buffer bars drawn (by their figure's bounds) outside the band of their own lane (tests). */
+    public int barsOutsideTheirLane() {
+        int n = 0;
+        for (java.util.Map.Entry<IFigure, Integer> e : barLanes.entrySet()) {
+            org.eclipse.draw2d.geometry.Rectangle b = e.getKey().getParent().getLayoutManager() == null ? e.getKey().getBounds()
+                    : (org.eclipse.draw2d.geometry.Rectangle) e.getKey().getParent().getLayoutManager().getConstraint(e.getKey());
+            int laneTop = TOP + e.getValue() * LANE_H;
+            if (b.y < laneTop || b.y + b.height > laneTop + LANE_H) n++;
+        }
+        return n;
     }
 
     private void select(Event e) {

@@ -68,6 +68,28 @@ class ChannelGraphViewTest {
     }
 
     @Test
+    void manyOverlappingBufferIntervalsStayInTheirLane() throws Exception {
+        // GatherStorm at np=16: the root has 15 overlapping receive intervals; they used to be stacked
+        // downwards into the lanes of ranks 1, 2, ...
+        IFile file = Workbench.example("GatherStorm.java");
+        IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+        ITextEditor editor = (ITextEditor) IDE.openEditor(page, file);
+        CommunicationGraphView view = (CommunicationGraphView) page.showView(CommunicationGraphView.ID);
+        view.show(file.getFullPath().toString(), editor.getDocumentProvider().getDocument(editor.getEditorInput()).get(), 16);
+        view.join();
+        Workbench.spin(300);
+        assertTrue(view.bufferBarCount() >= 15, "bars drawn: " + view.bufferBarCount());
+        assertEquals(0, view.barsOutsideTheirLane());
+        view.setZoom(1.0);
+        page.toggleZoom(page.getReference(view));
+        Workbench.spin(300);
+        Workbench.screenshot("ide-gather-storm-np16");
+        page.toggleZoom(page.getReference(view));
+        view.show(file.getFullPath().toString(), editor.getDocumentProvider().getDocument(editor.getEditorInput()).get(), 2);
+        view.join();
+    }
+
+    @Test
     void aWildcardReceiveGetsDashedCandidateArcs() throws Exception {
         IFile file = Workbench.example("HeadToHead.java");
         IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
