@@ -11,8 +11,14 @@ public final class RendezvousMarkers {
     public static final String WITNESS = "witness";
     /** Labels of the quick fixes available, one per line (empty when none). */
     public static final String FIXES = "fixes";
-    /** JDT problem category id used for Rendezvous problems (outside JDT's own range). */
-    public static final int CATEGORY = 1000;
+    /** Lines of the finding's other operations in the same file (comma-separated): one marker per finding. */
+    public static final String RELATED = "relatedLines";
+    /**
+     * JDT problem category: "Potential Programming Problem", so that grouping the Problems view by
+     * Java problem type files Rendezvous findings there instead of under "Other". Grouping by type
+     * shows them under "Rendezvous (MPJ)".
+     */
+    public static final int CATEGORY = org.eclipse.jdt.core.compiler.CategorizedProblem.CAT_POTENTIAL_PROGRAMMING_PROBLEM;
 
     private RendezvousMarkers() {}
 }

@@ -73,11 +73,17 @@ public final class RendezvousParticipant extends CompilationParticipant {
         boolean showInfo = plugin != null && plugin.getPreferenceStore().getBoolean(dev.rendezvous.ui.RendezvousPreferences.SHOW_INFO);
         for (Finding f : IdeAnalysis.merged(report)) {
             if (f.severity() == dev.rendezvous.core.model.Severity.INFO && !showInfo) continue; // views and hover show it
-            boolean here = false;
-            for (SourceRange op : f.operations()) {
-                if (!path.equals(op.file())) continue; // in another file of the program
-                add(out, placed, f, op, name);
-                here = true;
+            // one marker per finding, at its own line when that is in this file; the other operations'
+            // lines are an attribute and links in the hover
+            List<SourceRange> ops = f.operations().stream().filter(op -> path.equals(op.file())).toList();
+            boolean here = !ops.isEmpty();
+            if (here) {
+                SourceRange at = f.range() != null && path.equals(f.range().file()) ? f.range() : ops.get(0);
+                RendezvousProblem p = add(out, placed, f, at, name);
+                if (p != null) {
+                    p.relatedLines = String.join(",", ops.stream().filter(op -> op.line() != at.line())
+                            .map(op -> String.valueOf(op.line())).distinct().toList());
+                }
             }
             if (!here) {
                 // the problem lies in a class of another file: mark where this file calls into it
@@ -89,8 +95,10 @@ public final class RendezvousParticipant extends CompilationParticipant {
         return out;
     }
 
-    private static void add(List<CategorizedProblem> out, Set<String> placed, Finding f, SourceRange at, char[] name) {
-        if (at == null || !placed.add(f.kind().id() + "@" + at.start())) return;
-        out.add(new RendezvousProblem(f, at, name));
+    private static RendezvousProblem add(List<CategorizedProblem> out, Set<String> placed, Finding f, SourceRange at, char[] name) {
+        if (at == null || !placed.add(f.kind().id() + "@" + at.start())) return null;
+        RendezvousProblem p = new RendezvousProblem(f, at, name);
+        out.add(p);
+        return p;
     }
 }

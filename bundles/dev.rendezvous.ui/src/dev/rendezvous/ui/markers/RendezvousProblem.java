@@ -12,6 +12,8 @@ import dev.rendezvous.core.model.SourceRange;
  */
 public final class RendezvousProblem extends CategorizedProblem {
     private final Finding finding;
+    /** The lines of the finding's other operations in this file ("21"), or "". */
+    String relatedLines = "";
     private final char[] fileName;
     private int start, end, line;
 
@@ -40,14 +42,14 @@ public final class RendezvousProblem extends CategorizedProblem {
     @Override
     public String[] getExtraMarkerAttributeNames() {
         return new String[] {RendezvousMarkers.KIND, RendezvousMarkers.VERDICT, RendezvousMarkers.RANKS, RendezvousMarkers.WITNESS,
-                RendezvousMarkers.FIXES};
+                RendezvousMarkers.FIXES, RendezvousMarkers.RELATED};
     }
 
     @Override
     public Object[] getExtraMarkerAttributeValues() {
         return new Object[] {finding.kind().id(), finding.verdict().id(),
                 finding.ranks().toString().replaceAll("[\\[\\] ]", ""), finding.witness(),
-                String.join("\n", finding.fixes().stream().map(dev.rendezvous.core.model.Fix::label).toList())};
+                String.join("\n", finding.fixes().stream().map(dev.rendezvous.core.model.Fix::label).toList()), relatedLines};
     }
 
     @Override

@@ -140,8 +140,9 @@ public final class WitnessHover implements IJavaEditorTextHover, ITextHoverExten
             this.info = (Info) input;
             if (info == null) return;
             for (Finding f : info.findings()) {
-                add("<a href=\"" + (f.range() == null ? 0 : f.range().line()) + "\">" + f.kind().id() + "</a> \u2014 " + f.verdict().runId()
-                        + " (ranks " + f.ranks() + ")");
+                add("<a href=\"" + (f.range() == null ? 0 : f.range().line()) + "\">" + f.kind().id() + "</a> \u2014 "
+                        + (f.verdict() == dev.rendezvous.core.model.Verdict.NONE ? "" : f.verdict().plainWords() + " (" + f.verdict().runId() + "), ")
+                        + "ranks " + f.ranks().toString().replaceAll("[\\[\\]]", ""));
                 add(linked(wrap(f.message().replaceAll("\\bline (\\d+)", "line\u00a0$1"), 110)));
                 if (!f.witness().isBlank()) {
                     for (String w : f.witness().split("\n")) add("    " + linked(w));

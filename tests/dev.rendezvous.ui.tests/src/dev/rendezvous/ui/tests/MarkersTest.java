@@ -26,9 +26,11 @@ class MarkersTest {
     }
 
     @Test
-    void headToHeadHasMarkersOnBothSends() throws Exception {
+    void headToHeadHasOneMarkerForItsCycleWithTheOtherSendAsRelatedLine() throws Exception {
         IFile file = Workbench.example("HeadToHead.java");
-        assertEquals(Set.of(18, 21), errorLines(file));
+        assertEquals(Set.of(18), errorLines(file), "one marker per finding, not one per rank");
+        assertEquals(1, Arrays.stream(file.findMarkers(RendezvousMarkers.TYPE, true, IResource.DEPTH_ZERO))
+                .filter(x -> x.getAttribute(IMarker.SEVERITY, -1) == IMarker.SEVERITY_ERROR).count());
         IMarker m = Arrays.stream(file.findMarkers(RendezvousMarkers.TYPE, true, IResource.DEPTH_ZERO))
                 .filter(x -> x.getAttribute(IMarker.LINE_NUMBER, -1) == 18).findFirst().orElseThrow();
         assertEquals("send-cycle", m.getAttribute(RendezvousMarkers.KIND, ""));
@@ -36,6 +38,10 @@ class MarkersTest {
         assertEquals("0,1", m.getAttribute(RendezvousMarkers.RANKS, ""));
         assertTrue(m.getAttribute(IMarker.MESSAGE, "").contains("Send cycle"), m.getAttribute(IMarker.MESSAGE, ""));
         assertTrue(m.getAttribute(IMarker.CHAR_START, -1) > 0, "marker has a character range");
+        assertEquals("21", m.getAttribute(RendezvousMarkers.RELATED, ""), "the other Send of the cycle");
+        assertEquals(org.eclipse.jdt.core.compiler.CategorizedProblem.CAT_POTENTIAL_PROGRAMMING_PROBLEM,
+                m.getAttribute(org.eclipse.jdt.core.IJavaModelMarker.CATEGORY_ID, -1),
+                "grouped by Java problem type it is a potential programming problem, not 'Other'");
     }
 
     @Test
