@@ -101,7 +101,10 @@ public final class Rendezvous {
             }
             if (!streaming.isEmpty()) {
                 dummies = FilteringCycle.intervals(graph, capacity);
-                if (tables != null) streaming = List.of(FilteringCycle.withTableFix(streaming.get(0), dummies, tables));
+                if (tables != null) {
+                    Finding cycle = FilteringCycle.protectedByTable(streaming.get(0), dummies, tables);
+                    streaming = List.of(cycle != streaming.get(0) ? cycle : FilteringCycle.withTableFix(cycle, dummies, tables));
+                }
                 findings.addAll(streaming);
                 findings.addAll(FilteringCycle.intervalFindings(graph, dummies));
             }

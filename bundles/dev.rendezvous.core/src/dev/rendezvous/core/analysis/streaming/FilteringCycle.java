@@ -130,6 +130,21 @@ public final class FilteringCycle {
     }
 
     /**
+     * The filtering cycle of a program whose own dummy-interval table already sends a dummy on every
+     * channel at least as often as Algorithm 6 asks (no fix left to make): by Theorem 3.3 it cannot
+     * deadlock from filtering, so the finding is only information saying so. Otherwise unchanged.
+     */
+    public static Finding protectedByTable(Finding cycle, List<Interval> intervals, PipelineTables tables) {
+        if (cycle.severity() == Severity.ERROR || withTableFix(cycle, intervals, tables) != cycle
+                || tables.intervalTable() == null) {
+            return cycle;
+        }
+        return new Finding(cycle.kind(), Severity.INFO, cycle.verdict(), cycle.message() + ". The program's "
+                + tables.intervalName() + " table sends a dummy on every channel at least this often, which rules the "
+                + "deadlock out (Theorem 3.3)", cycle.range(), cycle.ranks(), cycle.related(), cycle.fixes(), cycle.witness());
+    }
+
+    /**
      * The filtering cycle with the fix that fills the program's dummy-interval table, when there is
      * one to make; {@code intervals} are the ones {@link #intervals} computed for this run.
      */
