@@ -129,6 +129,9 @@ public final class RendezvousResolutions implements IMarkerResolutionGenerator2 
                     if (undo != null) undo.endCompoundChange();
                 }
                 if (!openElsewhere) m.getTextFileBuffer(file.getFullPath(), LocationKind.IFILE).commit(null, true);
+                // the finding this marker stood for is fixed: do not leave it in the ruler and the Problems view
+                // until the next save (reconciling and the next build report whatever is still wrong)
+                if (marker.exists()) marker.delete();
             } catch (CoreException | MalformedTreeException | BadLocationException e) {
                 RendezvousPlugin.log("Could not apply the fix '" + fix.label() + "'", e);
             } finally {

@@ -80,6 +80,8 @@ class QuickFixTest {
         isend.run(marker); // two edits: the Send becomes Isend, a Wait goes after the Recv
         assertTrue(doc.get().contains("Isend") && doc.get().contains(".Wait();"), "the fix is in the open editor, unsaved");
         assertTrue(editor.isDirty(), "the change waits for the user to save it");
+        assertFalse(marker.exists(), "the fixed finding's marker is gone at once, before any save");
+        assertEquals(Set.of(), MarkersTest.errorLines(file), "nothing stale left in the Problems view");
         editor.getAdapter(org.eclipse.jface.text.ITextOperationTarget.class).doOperation(org.eclipse.jface.text.ITextOperationTarget.UNDO);
         assertEquals(before, doc.get(), "one Undo restores the file");
         editor.close(false);
