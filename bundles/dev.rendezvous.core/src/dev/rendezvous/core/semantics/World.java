@@ -977,7 +977,11 @@ public final class World {
      * joins (the one {@link #collective} will use), for checks made on arrival, before the rank blocks.
      */
     public Map<String, Object> nextCollectiveScratch(int rank, CommValue comm) {
-        int seq = ranks[rank].collSeq.getOrDefault(comm.id(), 0);
+        return instance(comm, ranks[rank].collSeq.getOrDefault(comm.id(), 0)).combined;
+    }
+
+    /** The {@code seq}-th collective instance of {@code comm}, made when its first member arrives. */
+    private CollInstance instance(CommValue comm, int seq) {
         long k = ((long) comm.id() << 32) | seq;
         CollInstance inst = collectives.get(k);
         if (inst == null) {
@@ -985,19 +989,13 @@ public final class World {
             collectives.put(k, inst);
             allCollectives.add(inst);
         }
-        return inst.combined;
+        return inst;
     }
 
     public CollResult collective(int rank, Op op, CommValue comm, int root, long color, long key, Object payload,
             SourceRange site, SourceRange userSite) {
         int seq = ranks[rank].collSeq.merge(comm.id(), 1, Integer::sum) - 1;
-        long k = ((long) comm.id() << 32) | seq;
-        CollInstance inst = collectives.get(k);
-        if (inst == null) {
-            inst = new CollInstance(comm, seq);
-            collectives.put(k, inst);
-            allCollectives.add(inst);
-        }
+        CollInstance inst = instance(comm, seq);
         int local = comm.localRank();
         int wroot = op.hasRoot() ? toWorld(comm, root) : -1;
         Event ev = record(rank, op, comm.id(), wroot, -1, -1, null, -1, site, userSite, 0, 0);
