@@ -54,6 +54,7 @@ public final class ChannelGraphView extends ViewPart {
     private static final int NODE_W = 110, NODE_H = 40, MARGIN = 30;
 
     private FigureCanvas canvas;
+    private ZoomControl zoom;
     private Spinner npSpinner;
     private ITextEditor editor;
     private String file, source;
@@ -65,6 +66,27 @@ public final class ChannelGraphView extends ViewPart {
     public void createPartControl(Composite parent) {
         npSpinner = GraphViewParts.processCounts(parent, 4, 1024, 4, this::refresh);
         canvas = GraphViewParts.canvas(parent, new Label("Open a streaming MPJ program and choose Show Channel Graph"));
+        zoom = new ZoomControl(canvas);
+        zoom.addActions(getViewSite().getActionBars().getToolBarManager());
+    }
+
+    /** Sets the zoom (0.1 to 4); later drawings keep it. */
+    public void setZoom(double scale) {
+        zoom.setZoom(scale);
+    }
+
+    public double zoom() {
+        return zoom.zoom();
+    }
+
+    /** Scales the drawing so that all of it is visible in the view: the Fit button. */
+    public void fitToView() {
+        zoom.fitToView();
+    }
+
+    /** Whether the whole drawing is visible at the current zoom (tests). */
+    public boolean drawingFits() {
+        return zoom.drawingFits();
     }
 
     public void showEditor(ITextEditor textEditor, int np) {
@@ -138,7 +160,7 @@ public final class ChannelGraphView extends ViewPart {
         head.setForegroundColor(deadlock ? RED : ColorConstants.darkGreen);
         root.add(head, new Rectangle(8, 4, 1100, 20));
         if (m == null || layout == null) {
-            canvas.setContents(root);
+            zoom.setContents(root);
             return;
         }
         Map<Integer, RectangleFigure> boxes = new HashMap<>();
@@ -180,7 +202,7 @@ public final class ChannelGraphView extends ViewPart {
             channelLabels.add(ch + " " + e.label());
             if (red) redChannels++;
         }
-        canvas.setContents(root);
+        zoom.setContents(root);
     }
 
     public void join() throws InterruptedException {

@@ -74,7 +74,7 @@ public final class CommunicationGraphView extends ViewPart {
     private ITextEditor editor;
     private String file, source;
     private int lanes, arcs, redNodes, wildcardArcs, bufferBars;
-    private org.eclipse.draw2d.ScalableLayeredPane zoomPane;
+    private ZoomControl zoom;
     private RunReport lastReport;
     private long lastRenderMillis;
     private Job job;
@@ -83,76 +83,35 @@ public final class CommunicationGraphView extends ViewPart {
     public void createPartControl(Composite parent) {
         npSpinner = GraphViewParts.processCounts(parent, 2, 4096, 8, this::refresh);
         canvas = GraphViewParts.canvas(parent, new Label("Open an MPJ program and choose Show Communication Graph"));
+        zoom = new ZoomControl(canvas);
         var toolbar = getViewSite().getActionBars().getToolBarManager();
-        toolbar.add(action("Fit", this::fitToView));
-        toolbar.add(action("Zoom In", () -> zoom(1.25)));
-        toolbar.add(action("Zoom Out", () -> zoom(0.8)));
-        toolbar.add(action("100%", () -> setZoom(1.0)));
-        toolbar.add(action("Export PNG...", () -> exportWithDialog("png")));
-        toolbar.add(action("Export SVG...", () -> exportWithDialog("svg")));
+        zoom.addActions(toolbar);
+        toolbar.add(ZoomControl.action("Export PNG...", () -> exportWithDialog("png")));
+        toolbar.add(ZoomControl.action("Export SVG...", () -> exportWithDialog("svg")));
     }
 
-    private static org.eclipse.jface.action.Action action(String text, Runnable r) {
-        return new org.eclipse.jface.action.Action(text) {
-            @Override
-            public void run() {
-                r.run();
-            }
-        };
-    }
-
-    private void zoom(double factor) {
-        if (zoomPane != null) setZoom(zoomPane.getScale() * factor);
-    }
-
-    /** Whether the user chose a zoom (then a new drawing keeps it instead of fitting itself to the view). */
-    private boolean userZoom;
-
-    /** Sets the zoom (0.1 to 4). */
+    /** Sets the zoom (0.1 to 4); later drawings keep it. */
     public void setZoom(double scale) {
-        userZoom = true;
-        if (zoomPane != null) zoomPane.setScale(Math.max(0.1, Math.min(4.0, scale)));
+        zoom.setZoom(scale);
     }
 
-    /** Below this zoom the labels are no longer readable: a new drawing is not shrunk further, it scrolls. */
-    private static final double READABLE = 0.6;
-
-    /** Scales the drawing so that all of it is visible in the view (never above 100%): the Fit button. */
+    /** Scales the drawing so that all of it is visible in the view: the Fit button. */
     public void fitToView() {
-        fit(0.1);
-    }
-
-    /**
-     * Fits the drawing to the view down to {@code floor}; what a new drawing does by itself (down to a
-     * readable size, then the view scrolls) until the user zooms.
-     */
-    private void fit(double floor) {
-        userZoom = false;
-        if (zoomPane == null || zoomPane.getChildren().isEmpty()) return;
-        org.eclipse.draw2d.geometry.Dimension pref = ((org.eclipse.draw2d.IFigure) zoomPane.getChildren().get(0)).getPreferredSize();
-        org.eclipse.swt.graphics.Rectangle area = canvas.getClientArea();
-        if (pref.width <= 0 || pref.height <= 0 || area.width <= 0 || area.height <= 0) return;
-        double scale = Math.min(1.0, Math.min((double) area.width / pref.width, (double) area.height / pref.height));
-        zoomPane.setScale(Math.max(floor, scale));
+        zoom.fitToView();
     }
 
     /** Whether the whole drawing is visible at the current zoom (tests). */
     public boolean drawingFits() {
-        if (zoomPane == null) return true;
-        org.eclipse.draw2d.geometry.Dimension d = zoomPane.getPreferredSize();
-        org.eclipse.swt.graphics.Rectangle area = canvas.getClientArea();
-        return d.width <= area.width && d.height <= area.height;
+        return zoom.drawingFits();
     }
 
-    /** Whether the canvas offers a scroll bar (the drawing is larger than the view at this zoom; tests). */
+    /** Whether the canvas offers a scroll bar (tests). */
     public boolean scrolls() {
-        canvas.getLightweightSystem().getRootFigure().validate();
-        return canvas.getVerticalBar() != null && canvas.getVerticalBar().isVisible()
-                || canvas.getHorizontalBar() != null && canvas.getHorizontalBar().isVisible();
+        return zoom.scrolls();
     }
 
     public double zoom() {
-        return zoomPane == null ? 1.0 : zoomPane.getScale();
+        return zoom.zoom();
     }
 
     private void exportWithDialog(String ext) {
@@ -171,6 +130,7 @@ public final class CommunicationGraphView extends ViewPart {
 
     /** Writes the drawn graph as a PNG (at the current zoom). */
     public void exportPng(java.nio.file.Path out) throws java.io.IOException {
+        org.eclipse.draw2d.ScalableLayeredPane zoomPane = zoom.pane();
         if (zoomPane == null) throw new java.io.IOException("nothing drawn yet");
         org.eclipse.draw2d.geometry.Dimension size = zoomPane.getPreferredSize();
         org.eclipse.swt.graphics.Image image = new org.eclipse.swt.graphics.Image(Display.getDefault(), Math.max(1, size.width),
@@ -367,13 +327,7 @@ public final class CommunicationGraphView extends ViewPart {
     }
 
     private void setContents(Figure root) {
-        double scale = zoomPane == null ? 1.0 : zoomPane.getScale();
-        zoomPane = new org.eclipse.draw2d.ScalableLayeredPane();
-        zoomPane.setLayoutManager(new org.eclipse.draw2d.StackLayout());
-        zoomPane.add(root);
-        zoomPane.setScale(scale);
-        canvas.setContents(zoomPane);
-        if (!userZoom) fit(READABLE);
+        zoom.setContents(root);
     }
 
     public int wildcardArcCount() {

@@ -1,6 +1,7 @@
 package dev.rendezvous.ui.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -40,6 +41,15 @@ class ChannelGraphViewTest {
         Path shot = Workbench.screenshot("ide-channel-graph-filter-diamond");
         page.toggleZoom(page.getReference(view));
         assertTrue(Files.size(shot) > 10_000);
+        // the Channel Graph zooms and fits like the Communication Graph
+        view.setZoom(2.0);
+        Workbench.spin(200);
+        assertEquals(2.0, view.zoom(), 1e-9);
+        assertFalse(view.drawingFits(), "at 200% the diamond is larger than the view");
+        view.fitToView();
+        Workbench.spin(200);
+        assertTrue(view.drawingFits(), "Fit shows all four stages, zoom " + view.zoom());
+        Workbench.screenshot("ide-channel-graph-fitted");
     }
 
     @Test
