@@ -102,8 +102,8 @@ public final class Rendezvous {
             if (!streaming.isEmpty()) {
                 dummies = FilteringCycle.intervals(graph, capacity);
                 if (tables != null) {
-                    Finding cycle = FilteringCycle.protectedByTable(streaming.get(0), dummies, tables);
-                    streaming = List.of(cycle != streaming.get(0) ? cycle : FilteringCycle.withTableFix(cycle, dummies, tables));
+                    Finding cycle = streaming.get(0), fixed = FilteringCycle.withTableFix(cycle, dummies, tables);
+                    streaming = List.of(fixed != cycle ? fixed : FilteringCycle.protectedByTable(cycle, tables));
                 }
                 findings.addAll(streaming);
                 findings.addAll(FilteringCycle.intervalFindings(graph, dummies));

@@ -754,7 +754,7 @@ final class MpjCalls {
         if (!(cnt instanceof Long n) || n <= 0) return;
         if (buf == Null.NULL) {
             in.assumptions.defect(FindingKind.INVALID_ARGUMENT, at, "The buffer of this " + op.mpjName() + " is null", rank());
-        } else if (buf instanceof ArrayVal a && a.elems != null && off instanceof Long o && type instanceof Datatype t && basic(t)
+        } else if (buf instanceof ArrayVal a && a.elems != null && off instanceof Long o && type instanceof Datatype t && basic(t.name())
                 && (o < 0 || o + n > a.elems.length)) {
             in.assumptions.defect(FindingKind.INVALID_ARGUMENT, at, "This " + op.mpjName() + " names elements " + o + ".."
                     + (o + n - 1) + " of an array of length " + a.elems.length, rank());
@@ -953,7 +953,7 @@ final class MpjCalls {
         Object[] mine = {count, type, reduceOp, site, rank()};
         Object[] first = (Object[]) instance.computeIfAbsent("signature", k -> mine);
         if (first == mine) return;
-        if (first[1] instanceof Datatype t0 && type instanceof Datatype t1 && basic(t0) && basic(t1)) {
+        if (first[1] instanceof Datatype t0 && type instanceof Datatype t1 && basic(t0.name()) && basic(t1.name())) {
             if (!t0.name().equals(t1.name())) {
                 in.assumptions.defect(FindingKind.DATATYPE_MISMATCH, site, "Rank " + rank() + " passes MPI." + t1.name()
                         + " to this " + op.mpjName() + " but rank " + first[4] + " passes MPI." + t0.name() + " (line "
@@ -971,9 +971,9 @@ final class MpjCalls {
         }
     }
 
-    /** A predefined datatype (MPI.INT...), not a derived one. */
-    private static boolean basic(Datatype t) {
-        return t.name().indexOf('(') < 0 && !t.name().equals("Struct");
+    /** The name of a predefined datatype (MPI.INT...), not of a derived one ("Contiguous(INT)", "Struct"). */
+    private static boolean basic(String datatype) {
+        return datatype.indexOf('(') < 0 && !datatype.equals("Struct");
     }
 
     private void deliverCollective(Op op, CommValue comm, List<Object> a, int root, World.CollResult res) {
@@ -1130,7 +1130,7 @@ final class MpjCalls {
         if (se == null || re == null || se.datatype() == null || re.datatype() == null) return;
         if (re.op().kind() == Op.Kind.SENDRECV) return; // its event records the send half's datatype and count
         String st = se.datatype(), rt = re.datatype();
-        if (st.indexOf('(') >= 0 || rt.indexOf('(') >= 0 || st.equals("Struct") || rt.equals("Struct")) return;
+        if (!basic(st) || !basic(rt)) return;
         if (st.equals("BYTE") || st.equals("PACKED") || rt.equals("BYTE") || rt.equals("PACKED")) return;
         int rcount = re.count();
         if (!st.equals(rt)) {

@@ -808,7 +808,8 @@ public final class Program {
         return comm;
     }
 
-    private static String simpleTypeName(String t) {
+    /** {@code java.io.IOException} or {@code List<String>} to {@code IOException}, {@code List}. */
+    static String simpleTypeName(String t) {
         int lt = t.indexOf('<');
         if (lt >= 0) t = t.substring(0, lt);
         int dot = t.lastIndexOf('.');

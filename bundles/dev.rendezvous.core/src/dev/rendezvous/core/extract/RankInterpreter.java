@@ -450,7 +450,7 @@ final class RankInterpreter {
             case ThrowStatement ts -> {
                 Object e = eval(ts.getExpression());
                 String type = e instanceof ObjVal o ? o.type.getName().getIdentifier()
-                        : ts.getExpression() instanceof ClassInstanceCreation cic ? simpleName(cic.getType().toString()) : null;
+                        : ts.getExpression() instanceof ClassInstanceCreation cic ? Program.simpleTypeName(cic.getType().toString()) : null;
                 throw new ThrowSig(type, e, ts);
             }
             default -> {
@@ -673,14 +673,15 @@ final class RankInterpreter {
                 quietCut(fs); // cut before: its effects are forgotten at once instead of computed again
                 return;
             }
-            if (!comm && steps > budgets.maxStepsPerRank / 4 && payload(fs) && countingExit(fs) != null) {
+            boolean kernel = !comm && payload(fs);
+            if (kernel && steps > budgets.maxStepsPerRank / 4 && countingExit(fs) != null) {
                 // a quarter of the rank's steps are spent: numerical kernels are no longer computed but
                 // forgotten at once (their numbers are payload; where one matters, that place says so),
                 // so a large LU or matrix product is followed to its end instead of stopped half-way
                 quietCut(fs);
                 return;
             }
-            long quietSteps = !comm && payload(fs) ? budgets.maxPayloadSteps : budgets.maxQuietSteps;
+            long quietSteps = kernel ? budgets.maxPayloadSteps : budgets.maxQuietSteps;
             while (loopTest(fs.getExpression(), fs, unknown, comm, heads)) {
                 if (!body(fs.getBody(), label)) break;
                 for (Object o : fs.updaters()) eval((Expression) o);
@@ -975,7 +976,7 @@ final class RankInterpreter {
             for (Object t : u.types()) if (catches((Type) t, thrown)) return true;
             return false;
         }
-        String c = simpleName(caught.toString());
+        String c = Program.simpleTypeName(caught.toString());
         if (thrown == null) return c.equals("Exception") || c.equals("Throwable") || c.equals("RuntimeException");
         String name = thrown;
         AbstractTypeDeclaration t = program.type(name);
@@ -984,7 +985,7 @@ final class RankInterpreter {
             AbstractTypeDeclaration sup = superOf(t);
             if (sup == null) {
                 name = t instanceof TypeDeclaration td && td.getSuperclassType() != null
-                        ? simpleName(td.getSuperclassType().toString()) : "Exception";
+                        ? Program.simpleTypeName(td.getSuperclassType().toString()) : "Exception";
                 break;
             }
             t = sup;
@@ -995,13 +996,6 @@ final class RankInterpreter {
             name = JDK_EXCEPTION_PARENT.getOrDefault(name, name.equals("Throwable") ? null : "Exception");
         }
         return false;
-    }
-
-    /** {@code java.io.IOException} or {@code List<String>} to {@code IOException}, {@code List}. */
-    private static String simpleName(String type) {
-        int lt = type.indexOf('<');
-        if (lt >= 0) type = type.substring(0, lt);
-        return type.substring(type.lastIndexOf('.') + 1).trim();
     }
 
     /** Forgets what the statement may assign (used where a branch or loop is skipped). */
@@ -1498,11 +1492,7 @@ final class RankInterpreter {
     private int pureCalls;
 
     private Object construct(ClassInstanceCreation cic) {
-        String tn = cic.getType().toString();
-        int lt = tn.indexOf('<');
-        if (lt >= 0) tn = tn.substring(0, lt);
-        int dot = tn.lastIndexOf('.');
-        if (dot >= 0) tn = tn.substring(dot + 1);
+        String tn = Program.simpleTypeName(cic.getType().toString());
         List<Object> args = evalArgs(cic.arguments());
         AbstractTypeDeclaration t = program.type(tn);
         if (t != null && cic.getAnonymousClassDeclaration() == null) return instantiate(t, args, cic);
@@ -1512,10 +1502,7 @@ final class RankInterpreter {
     /** The superclass of {@code type} when the program declares it, or null. */
     private AbstractTypeDeclaration superOf(AbstractTypeDeclaration type) {
         if (!(type instanceof TypeDeclaration td) || td.getSuperclassType() == null) return null;
-        String sup = td.getSuperclassType().toString();
-        int lt = sup.indexOf('<');
-        if (lt >= 0) sup = sup.substring(0, lt);
-        AbstractTypeDeclaration s = program.type(sup.substring(sup.lastIndexOf('.') + 1));
+        AbstractTypeDeclaration s = program.type(Program.simpleTypeName(td.getSuperclassType().toString()));
         return s == type ? null : s;
     }
 

@@ -192,12 +192,8 @@ public final class World {
         @Override
         boolean satisfied() {
             if (ops.isEmpty()) return true;
-            if (untilReceived) {
-                for (Pending p : ops) if (!done(p)) return false;
-                return true;
-            }
             for (Pending p : ops) {
-                if (p.complete() == any) return any;
+                if (done(p) == any) return any;
             }
             return !any;
         }

@@ -131,14 +131,12 @@ public final class FilteringCycle {
 
     /**
      * The filtering cycle of a program whose own dummy-interval table already sends a dummy on every
-     * channel at least as often as Algorithm 6 asks (no fix left to make): by Theorem 3.3 it cannot
-     * deadlock from filtering, so the finding is only information saying so. Otherwise unchanged.
+     * channel at least as often as Algorithm 6 asks ({@link #withTableFix} found no fix to make): by
+     * Theorem 3.3 it cannot deadlock from filtering, so the finding is only information saying so.
+     * A deadlock found with the program's own inputs stays an error.
      */
-    public static Finding protectedByTable(Finding cycle, List<Interval> intervals, PipelineTables tables) {
-        if (cycle.severity() == Severity.ERROR || withTableFix(cycle, intervals, tables) != cycle
-                || tables.intervalTable() == null) {
-            return cycle;
-        }
+    public static Finding protectedByTable(Finding cycle, PipelineTables tables) {
+        if (cycle.severity() == Severity.ERROR || tables.intervalTable() == null) return cycle;
         return new Finding(cycle.kind(), Severity.INFO, cycle.verdict(), cycle.message() + ". The program's "
                 + tables.intervalName() + " table sends a dummy on every channel at least this often, which rules the "
                 + "deadlock out (Theorem 3.3)", cycle.range(), cycle.ranks(), cycle.related(), cycle.fixes(), cycle.witness());
