@@ -185,13 +185,19 @@ public final class NonblockingBufferAllocation {
      * of holding |V| of them.
      */
     public static Result compute(CommGraph g, Model model) {
-        return compute(g, model, DELTA_LIMIT);
+        return compute(g, model, -1);
     }
 
-    /** As {@link #compute(CommGraph, Model)} with another delta limit (tests force the dense paths with 0 or 1). */
+    /**
+     * As {@link #compute(CommGraph, Model)} with another delta limit (tests force the dense paths with 0 or 1;
+     * a negative limit picks the default, which grows with the number of processes: folding a delta costs
+     * O(n), so a delta may grow to n/16 entries before it pays to fold it; a fixed small limit gave every
+     * rank of a 4096-rank stencil its own dense base, and neighbouring bases then had to be joined).
+     */
     public static Result compute(CommGraph g, Model model, int deltaLimit) {
         Graph gr = build(g, model);
         int n = gr.n;
+        if (deltaLimit < 0) deltaLimit = Math.max(DELTA_LIMIT, n / 16);
         // predecessors: program order is implicit; communication predecessors from the successor lists
         int[][] predCount = new int[n][];
         for (int i = 0; i < n; i++) predCount[i] = new int[gr.len[i] + 2];
@@ -238,7 +244,8 @@ public final class NonblockingBufferAllocation {
             int i = queue[head++], c = queue[head++];
             Vec v = c > 1 ? r[i][c - 1] : Vec.EMPTY;
             int[] pr = preds[i][c];
-            if (pr != null) for (int k = 0; k < pr.length; k += 2) v = bases.merge(v, r[pr[k]][pr[k + 1]]);
+            if (pr != null && pr.length / 2 > HUB_FANIN) v = bases.mergeAll(v, pr, r);
+            else if (pr != null) for (int k = 0; k < pr.length; k += 2) v = bases.merge(v, r[pr[k]][pr[k + 1]]);
             r[i][c] = bases.with(v, i, c);
             // release successors (compacting the queue when its consumed prefix dominates)
             if (head > 1 << 16 && head * 2 > tail) {
@@ -268,8 +275,11 @@ public final class NonblockingBufferAllocation {
         });
     }
 
-    /** Deltas longer than this are folded into a new dense base. */
+    /** Deltas longer than this are folded into a new dense base (the least default; see {@link #compute(CommGraph, Model, int)}). */
     static final int DELTA_LIMIT = 48;
+
+    /** A vertex with more communication predecessors than this (a collective's hub) is merged densely, once. */
+    static final int HUB_FANIN = 16;
 
     /** A backward vector: max(base[i], delta value of i); 0 = no vertex of process i reaches here. */
     private record Vec(Base base, int[] keys, int[] vals) {
@@ -318,6 +328,29 @@ public final class NonblockingBufferAllocation {
             else if (b.base != null && b.base.covers(a.base)) base = b.base;
             else base = join(a.base, b.base);
             return delta(base, a, b, -1, 0);
+        }
+
+        /**
+         * The merge of {@code v} and the vectors of the predecessors {@code pr} ((process, vertex) pairs) in
+         * one dense pass: each distinct base is applied once, then every delta; the result is one new base
+         * that dominates them all. Used at collective hubs, where thousands of vectors meet.
+         */
+        Vec mergeAll(Vec v, int[] pr, Vec[][] r) {
+            int[] dense = new int[n];
+            Base fresh = new Base(next++, dense);
+            java.util.Set<Base> applied = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+            java.util.function.Consumer<Vec> add = x -> {
+                if (x == null) return;
+                if (x.base != null && applied.add(x.base)) {
+                    int[] b = x.base.values;
+                    for (int k = 0; k < n; k++) if (b[k] > dense[k]) dense[k] = b[k];
+                    fresh.dominates.or(x.base.dominates);
+                }
+                for (int k = 0; k < x.keys.length; k++) if (x.vals[k] > dense[x.keys[k]]) dense[x.keys[k]] = x.vals[k];
+            };
+            add.accept(v);
+            for (int k = 0; k < pr.length; k += 2) add.accept(r[pr[k]][pr[k + 1]]);
+            return new Vec(fresh, new int[0], new int[0]);
         }
 
         Vec with(Vec v, int i, int c) {
