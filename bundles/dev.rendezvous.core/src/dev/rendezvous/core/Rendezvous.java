@@ -48,12 +48,52 @@ public final class Rendezvous {
             }
             return new FileReport(file, runs);
         }
-        List<RunReport> runs = new ArrayList<>();
-        for (int np : options.nps()) {
-            if (cancelled.getAsBoolean()) break;
-            runs.add(analyze(program, np, options, cancelled));
+        List<Integer> nps = options.nps();
+        int threads = Math.min(nps.size(), Math.min(4, Runtime.getRuntime().availableProcessors()));
+        if (threads <= 1) {
+            List<RunReport> runs = new ArrayList<>();
+            for (int np : nps) {
+                if (cancelled.getAsBoolean()) break;
+                runs.add(analyze(program, np, options, cancelled));
+            }
+            return new FileReport(file, runs);
         }
-        return new FileReport(file, runs);
+        return new FileReport(file, sweep(program, file, source, companions, options, cancelled, threads));
+    }
+
+    /**
+     * The process counts of a sweep analysed side by side on {@code threads} threads. Each thread works on
+     * its own parse of the file (the interpreter keeps caches in the program, which must not be shared);
+     * the reports come back in the order of the process counts, and a cancelled sweep keeps those finished.
+     */
+    private static List<RunReport> sweep(Program first, String file, String source, java.util.Map<String, String> companions,
+            AnalysisOptions options, BooleanSupplier cancelled, int threads) {
+        List<Integer> nps = options.nps();
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        RunReport[] out = new RunReport[nps.size()];
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            final Program own = t == 0 ? first : Program.parse(file, source, companions);
+            workers.add(Thread.ofPlatform().name("rendezvous-np-" + t).start(() -> {
+                for (int i = next.getAndIncrement(); i < nps.size() && !cancelled.getAsBoolean(); i = next.getAndIncrement()) {
+                    out[i] = analyze(own, nps.get(i), options, cancelled);
+                }
+            }));
+        }
+        for (Thread w : workers) {
+            try {
+                w.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        List<RunReport> runs = new ArrayList<>();
+        for (RunReport r : out) {
+            if (r == null) break; // cancelled: the finished prefix
+            runs.add(r);
+        }
+        return runs;
     }
 
     public static RunReport analyze(Program program, int np, AnalysisOptions options, BooleanSupplier cancelled) {

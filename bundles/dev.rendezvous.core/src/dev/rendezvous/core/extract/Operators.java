@@ -81,6 +81,35 @@ final class Operators {
     }
 
     static Object binary(String op, Object a, Object b) {
+        // the common case first: two known numbers (same results as the general path below)
+        if (a instanceof Long x && b instanceof Long y) {
+            long l = x, r = y;
+            switch (op) {
+                case "==" -> {
+                    return l == r;
+                }
+                case "!=" -> {
+                    return l != r;
+                }
+                default -> {
+                    return longs(op, l, r);
+                }
+            }
+        }
+        if ((a instanceof Double || a instanceof Long) && (b instanceof Double || b instanceof Long)) {
+            double l = ((Number) a).doubleValue(), r = ((Number) b).doubleValue();
+            switch (op) {
+                case "==" -> {
+                    return l == r;
+                }
+                case "!=" -> {
+                    return l != r;
+                }
+                default -> {
+                    return doubles(op, l, r);
+                }
+            }
+        }
         if ((a instanceof Sym || b instanceof Sym) && !op.equals("==") && !op.equals("!=")) {
             if (op.equals("*") && (isZero(a) || isZero(b))) return 0L;
             return Sym.combine(op, a, b);
@@ -106,43 +135,45 @@ final class Operators {
                 default -> Unknown.ANY;
             };
         }
-        if (a instanceof Long x && b instanceof Long y) {
-            long l = x, r = y;
-            return switch (op) {
-                case "+" -> l + r;
-                case "-" -> l - r;
-                case "*" -> l * r;
-                case "/" -> r == 0 ? Unknown.ANY : (Object) (l / r);
-                case "%" -> r == 0 ? Unknown.ANY : (Object) (l % r);
-                case "<" -> l < r;
-                case ">" -> l > r;
-                case "<=" -> l <= r;
-                case ">=" -> l >= r;
-                case "&" -> l & r;
-                case "|" -> l | r;
-                case "^" -> l ^ r;
-                case "<<" -> l << r;
-                case ">>" -> l >> r;
-                case ">>>" -> l >>> r;
-                default -> Unknown.ANY;
-            };
-        }
-        if (a instanceof Number x && b instanceof Number y) {
-            double l = x.doubleValue(), r = y.doubleValue();
-            return switch (op) {
-                case "+" -> l + r;
-                case "-" -> l - r;
-                case "*" -> l * r;
-                case "/" -> l / r;
-                case "%" -> l % r;
-                case "<" -> l < r;
-                case ">" -> l > r;
-                case "<=" -> l <= r;
-                case ">=" -> l >= r;
-                default -> Unknown.ANY;
-            };
-        }
+        if (a instanceof Long x && b instanceof Long y) return longs(op, x, y);
+        if (a instanceof Number x && b instanceof Number y) return doubles(op, x.doubleValue(), y.doubleValue());
         return Unknown.ANY;
+    }
+
+    private static Object longs(String op, long l, long r) {
+        return switch (op) {
+            case "+" -> l + r;
+            case "-" -> l - r;
+            case "*" -> l * r;
+            case "/" -> r == 0 ? Unknown.ANY : (Object) (l / r);
+            case "%" -> r == 0 ? Unknown.ANY : (Object) (l % r);
+            case "<" -> l < r;
+            case ">" -> l > r;
+            case "<=" -> l <= r;
+            case ">=" -> l >= r;
+            case "&" -> l & r;
+            case "|" -> l | r;
+            case "^" -> l ^ r;
+            case "<<" -> l << r;
+            case ">>" -> l >> r;
+            case ">>>" -> l >>> r;
+            default -> Unknown.ANY;
+        };
+    }
+
+    private static Object doubles(String op, double l, double r) {
+        return switch (op) {
+            case "+" -> l + r;
+            case "-" -> l - r;
+            case "*" -> l * r;
+            case "/" -> l / r;
+            case "%" -> l % r;
+            case "<" -> l < r;
+            case ">" -> l > r;
+            case "<=" -> l <= r;
+            case ">=" -> l >= r;
+            default -> Unknown.ANY;
+        };
     }
 
     private static boolean isZero(Object v) {

@@ -202,7 +202,13 @@ final class RankInterpreter {
     final Budgets budgets;
     final Assumptions assumptions;
     final MpjCalls mpj;
-    private final Map<String, Cell> statics = new HashMap<>();
+    /** Static fields: type name -> field name -> cell (two levels, so a lookup builds no string). */
+    private final Map<String, Map<String, Cell>> statics = new HashMap<>();
+
+    private Cell staticCell(String type, String field) {
+        Map<String, Cell> m = statics.get(type);
+        return m == null ? null : m.get(field);
+    }
     private final Map<ASTNode, Integer> occurrences = new IdentityHashMap<>();
     final ArrayList<ASTNode> callSites = new ArrayList<>();
     private Frame frame;
@@ -258,7 +264,7 @@ final class RankInterpreter {
                 if (o instanceof FieldDeclaration fd && Modifier.isStatic(fd.getModifiers())) {
                     for (Object f : fd.fragments()) {
                         VariableDeclarationFragment v = (VariableDeclarationFragment) f;
-                        statics.put(tn + "." + v.getName().getIdentifier(), new Cell(defaultValue(fd.getType(), v.getExtraDimensions())));
+                        statics.computeIfAbsent(tn, k -> new HashMap<>()).put(v.getName().getIdentifier(), new Cell(defaultValue(fd.getType(), v.getExtraDimensions())));
                     }
                 }
             }
@@ -273,7 +279,7 @@ final class RankInterpreter {
                         for (Object f : fd.fragments()) {
                             VariableDeclarationFragment v = (VariableDeclarationFragment) f;
                             if (v.getInitializer() != null) {
-                                statics.get(tn + "." + v.getName().getIdentifier()).value = quietly(v.getInitializer(), fd.getType());
+                                staticCell(tn, v.getName().getIdentifier()).value = quietly(v.getInitializer(), fd.getType());
                             }
                         }
                     } else if (o instanceof Initializer in && Modifier.isStatic(in.getModifiers())) {
@@ -384,9 +390,12 @@ final class RankInterpreter {
                 if (!skip.contains(e.getKey())) h = h * 31 + e.getKey().hashCode() * 17L + fingerprint(e.getValue().value, blindToFloatArrays);
             }
         }
-        for (Map.Entry<String, Cell> e : statics.entrySet()) {
-            String simple = e.getKey().substring(e.getKey().lastIndexOf('.') + 1);
-            if (!skip.contains(simple)) h = h * 31 + e.getKey().hashCode() * 17L + fingerprint(e.getValue().value, blindToFloatArrays);
+        for (Map.Entry<String, Map<String, Cell>> t : statics.entrySet()) {
+            for (Map.Entry<String, Cell> e : t.getValue().entrySet()) {
+                if (!skip.contains(e.getKey())) {
+                    h = h * 31 + (t.getKey().hashCode() * 31L + e.getKey().hashCode()) * 17L + fingerprint(e.getValue().value, blindToFloatArrays);
+                }
+            }
         }
         return h;
     }
@@ -1066,7 +1075,7 @@ final class RankInterpreter {
                 return eval(p.getExpression());
             }
             case SimpleName sn -> {
-                Cell c = lookup(sn.getIdentifier());
+                Cell c = resolve(sn);
                 if (c != null) return c.value;
                 if (program.type(sn.getIdentifier()) != null || Character.isUpperCase(sn.getIdentifier().charAt(0))) {
                     return new ClassRef(sn.getIdentifier());
@@ -1191,7 +1200,7 @@ final class RankInterpreter {
             return c == null ? Unknown.ANY : c.value;
         }
         if (base instanceof ClassRef cr) {
-            Cell c = statics.get(cr.name() + "." + name);
+            Cell c = staticCell(cr.name(), name);
             if (c == null && program.type(cr.name()) != null) c = staticOf(program.type(cr.name()), name);
             if (c != null) return c.value;
             return mpj.staticField(cr.name(), name);
@@ -1199,7 +1208,50 @@ final class RankInterpreter {
         return mpj.instanceField(base, name);
     }
 
+    /** Static fields that simple-name nodes were found to mean (see {@link #resolve}). */
+    private final Map<SimpleName, Cell> staticNames = new IdentityHashMap<>();
+    /** The scope depth at which a simple-name node last found its local variable (see {@link #resolve}). */
+    private final Map<SimpleName, Integer> depthHints = new IdentityHashMap<>();
+
+    /**
+     * What a simple name in an expression means, as {@link #lookup} finds it, with two shortcuts that
+     * rest on Java's rules: names resolve lexically, so a node that once meant a static field always
+     * does; and a local variable never shadows another local of the same method, so the name is in at
+     * most one scope of the activation, and the depth it was found at last time is tried first.
+     */
+    private Cell resolve(SimpleName sn) {
+        Cell c = staticNames.get(sn);
+        if (c != null) return c;
+        String name = sn.getIdentifier();
+        ArrayList<HashMap<String, Cell>> scopes = frame.scopes;
+        Integer hint = depthHints.get(sn);
+        if (hint != null && hint < scopes.size()) {
+            c = scopes.get(hint).get(name);
+            if (c != null) return c;
+        }
+        for (int i = scopes.size() - 1; i >= 0; i--) {
+            c = scopes.get(i).get(name);
+            if (c != null) {
+                depthHints.put(sn, i);
+                return c;
+            }
+        }
+        if (frame.self != null) {
+            c = frame.self.fields.get(name);
+            if (c != null) return c;
+        }
+        c = lookupStatic(name);
+        if (c != null) staticNames.put(sn, c);
+        return c;
+    }
+
     Cell lookup(String name) {
+        Cell c = lookupLocal(name);
+        return c != null ? c : lookupStatic(name);
+    }
+
+    /** A local variable of the current activation or a field of its receiver. */
+    private Cell lookupLocal(String name) {
         for (int i = frame.scopes.size() - 1; i >= 0; i--) {
             Cell c = frame.scopes.get(i).get(name);
             if (c != null) return c;
@@ -1208,13 +1260,18 @@ final class RankInterpreter {
             Cell c = frame.self.fields.get(name);
             if (c != null) return c;
         }
+        return null;
+    }
+
+    /** A static field visible from the current type: its own, its superclasses', its enclosing types'. */
+    private Cell lookupStatic(String name) {
         if (frame.type != null) {
             Cell c = staticOf(frame.type, name); // the type's own statics, then its superclasses'
             if (c != null) return c;
             ASTNode p = frame.type.getParent();
             while (p != null) {
                 if (p instanceof AbstractTypeDeclaration outer) {
-                    c = statics.get(outer.getName().getIdentifier() + "." + name);
+                    c = staticCell(outer.getName().getIdentifier(), name);
                     if (c != null) return c;
                 }
                 p = p.getParent();
@@ -1239,7 +1296,7 @@ final class RankInterpreter {
     void store(Expression target, Object v) {
         switch (target) {
             case SimpleName sn -> {
-                Cell c = lookup(sn.getIdentifier());
+                Cell c = resolve(sn);
                 if (c != null) c.value = v;
                 else frame.scopes.get(0).put(sn.getIdentifier(), new Cell(v));
             }
@@ -1264,7 +1321,7 @@ final class RankInterpreter {
     /** The static field {@code name} of {@code type} or of a superclass declared in the program, or null. */
     private Cell staticOf(AbstractTypeDeclaration type, String name) {
         for (int guard = 0; type != null && guard < 32; guard++) {
-            Cell c = statics.get(type.getName().getIdentifier() + "." + name);
+            Cell c = staticCell(type.getName().getIdentifier(), name);
             if (c != null) return c;
             type = superOf(type);
         }
@@ -1280,7 +1337,7 @@ final class RankInterpreter {
             }
             o.fields.computeIfAbsent(name, k -> new Cell(null)).value = v;
         } else if (base instanceof ClassRef cr) {
-            Cell c = statics.get(cr.name() + "." + name);
+            Cell c = staticCell(cr.name(), name);
             if (c != null) c.value = v;
         }
     }

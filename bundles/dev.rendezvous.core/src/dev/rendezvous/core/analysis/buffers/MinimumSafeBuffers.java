@@ -34,7 +34,10 @@ import dev.rendezvous.core.semantics.World;
  * blocked sends wait on owns a token. An assignment that misses a ring is rejected without a BSP
  * check.</li>
  * </ul>
- * Only for programs whose executions do not depend on wildcard matches or unknown branches.
+ * Only for programs whose executions do not depend on wildcard matches or unknown branches. Where the
+ * program's graph is made of blocking sends and receives only, each BSP check is the colouring game
+ * played on that graph with every colouring remembered ({@link ColouringGame}); elsewhere it is an
+ * exploration of the program under {@link dev.rendezvous.core.semantics.BufferPolicy#TOKENS}.
  */
 public final class MinimumSafeBuffers {
     /** BSP checks tried at most. */
@@ -60,6 +63,11 @@ public final class MinimumSafeBuffers {
      * sweep). A work bound, not a clock, so the answer does not depend on the machine's load.
      */
     static final int MAX_TOTAL_RUNS = 300;
+    /**
+     * Distinct colourings the BAP search may visit in all when it plays the colouring game on the
+     * graph ({@link ColouringGame}: programs of blocking sends and receives only); also a work bound.
+     */
+    static final int MAX_COLOURINGS = 400_000;
 
     public static int[] minimum(AnalysisContext ctx, RunOutcome completed) {
         int np = ctx.np();
@@ -80,6 +88,8 @@ public final class MinimumSafeBuffers {
         List<int[]> rings = tRings(zero);
         if (rings == null) return null;
         List<Integer> cand = new ArrayList<>(receivers);
+        ColouringGame game = ColouringGame.of(completed);
+        int colourings = 0;
         int checks = 0;
         int maxTotal = 4 * Math.max(1, cand.size());
         int runs = 0;
@@ -89,6 +99,13 @@ public final class MinimumSafeBuffers {
                 for (int i = 0; i < split.length; i++) pools[cand.get(i)] = split[i];
                 if (!hitsEveryRing(pools, rings)) continue;
                 if (++checks > MAX_CHECKS) return gaveUp(ctx, total, "after " + MAX_CHECKS + " sufficiency checks");
+                if (game != null) {
+                    ColouringGame.Answer a = game.sufficient(pools, MAX_COLOURINGS - colourings);
+                    colourings += a.colourings();
+                    if (a.sufficient() == null) return gaveUp(ctx, total, "its budget of " + MAX_COLOURINGS + " colourings ran out");
+                    if (a.sufficient()) return pools;
+                    continue;
+                }
                 if (runs > MAX_TOTAL_RUNS) return gaveUp(ctx, total, "its budget of " + MAX_TOTAL_RUNS + " explored executions ran out");
                 Explorer.Exploration e = ctx.exploreTokens(pools);
                 runs += e.runs().size();
