@@ -59,9 +59,29 @@ public final class Main {
                    rendezvous real <manifest.tsv> <folder> [path-part]  real programs of others: expected ok / bug per program
                    rendezvous robustness <src.zip|folder> [limit] [stride]   run the extractor over arbitrary Java
                    rendezvous bench [corpus-folder] [examples-folder] [latency|corpus|sweep|scaling|nbap]
+                   rendezvous --explain [KIND]                  what a finding kind means, an example, how to fix it
                    rendezvous --version | --help""";
 
     private Main() {}
+
+    /** {@code --explain KIND}: the explanation of one kind; without a kind, every kind with its summary. */
+    static ExitCode explain(String id, PrintStream out) throws UsageException {
+        if (id == null) {
+            for (dev.rendezvous.core.model.FindingKind k : dev.rendezvous.core.model.FindingKind.values()) {
+                out.printf("%-26s %s%n", k.id(), dev.rendezvous.core.model.Explanations.of(k).summary());
+            }
+            out.println();
+            out.println("rendezvous --explain KIND prints what it means, an example, how to fix it and where it comes from.");
+            return ExitCode.OK;
+        }
+        for (dev.rendezvous.core.model.FindingKind k : dev.rendezvous.core.model.FindingKind.values()) {
+            if (k.id().equals(id) || k.name().equalsIgnoreCase(id)) {
+                out.print(dev.rendezvous.core.model.Explanations.of(k).text());
+                return ExitCode.OK;
+            }
+        }
+        throw new UsageException("unknown finding kind '" + id + "'; rendezvous --explain lists them");
+    }
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
@@ -82,6 +102,9 @@ public final class Main {
             case "--help", "-h", "help" -> {
                 out.println(USAGE);
                 return ExitCode.OK;
+            }
+            case "--explain", "explain" -> {
+                return explain(args.length > 1 ? args[1] : null, out);
             }
             case "--version" -> {
                 out.println("rendezvous " + Rendezvous.VERSION);

@@ -34,8 +34,10 @@ public final class SarifReport {
             }
         }
         for (FindingKind k : used) {
+            var x = dev.rendezvous.core.model.Explanations.of(k); // the text of rendezvous --explain
             j.open('{').key("id").value(k.id()).key("name").value(k.name()).key("shortDescription").open('{').key("text")
-                    .value("Rendezvous " + k.id().replace('-', ' ')).close('}').close('}');
+                    .value(x.summary()).close('}').key("fullDescription").open('{').key("text").value(x.meaning()).close('}')
+                    .key("help").open('{').key("text").value(x.text()).close('}').close('}');
         }
         j.close(']').close('}').close('}');
         j.key("results").open('[');

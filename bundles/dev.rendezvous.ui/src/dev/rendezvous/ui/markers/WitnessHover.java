@@ -144,6 +144,8 @@ public final class WitnessHover implements IJavaEditorTextHover, ITextHoverExten
                         + (f.verdict() == dev.rendezvous.core.model.Verdict.NONE ? "" : f.verdict().plainWords() + " (" + f.verdict().runId() + "), ")
                         + "ranks " + f.ranks().toString().replaceAll("[\\[\\]]", ""));
                 add(linked(wrap(f.message().replaceAll("\\bline (\\d+)", "line\u00a0$1"), 110)));
+                var x = dev.rendezvous.core.model.Explanations.of(f.kind()); // the text of rendezvous --explain
+                add(esc(wrap("What it means: " + x.summary() + " How to fix it: " + x.fix(), 110)));
                 if (!f.witness().isBlank()) {
                     for (String w : f.witness().split("\n")) add("    " + linked(w));
                 }

@@ -24,6 +24,29 @@ class CliTest {
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    @Test
+    void everyFindingKindIsExplainedAndTheCliPrintsIt() {
+        for (dev.rendezvous.core.model.FindingKind k : dev.rendezvous.core.model.FindingKind.values()) {
+            assertTrue(dev.rendezvous.core.model.Explanations.has(k), "explanations.txt has no section for " + k.id());
+            var x = dev.rendezvous.core.model.Explanations.of(k);
+            for (String part : List.of(x.summary(), x.meaning(), x.fix(), x.source())) {
+                assertTrue(!part.isBlank(), k.id() + " lacks a part: " + x);
+            }
+            Result r = run("--explain", k.id());
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().startsWith(k.id() + ": " + x.summary()), r.out());
+            assertTrue(r.out().contains("How to fix it: " + x.fix()), r.out());
+        }
+        var cycle = dev.rendezvous.core.model.Explanations.of(dev.rendezvous.core.model.FindingKind.SEND_CYCLE);
+        assertTrue(cycle.example().contains("comm.Send(") && cycle.example().contains("\n"), "multi-line example: " + cycle.example());
+        Result list = run("--explain");
+        assertEquals(0, list.code());
+        assertEquals(dev.rendezvous.core.model.FindingKind.values().length + 2, list.out().split("\n").length, list.out());
+        Result bad = run("--explain", "no-such-kind");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("unknown finding kind 'no-such-kind'"), bad.err());
+    }
+
     @SuppressWarnings("unchecked")
     @Test
     void headToHeadJsonFollowsTheContract() {
@@ -61,6 +84,7 @@ class CliTest {
         Map<String, Object> cycle = results.stream().filter(x -> x.get("ruleId").equals("send-cycle")).findFirst().orElseThrow();
         assertEquals("error", cycle.get("level"));
         assertTrue(sarif.out().contains("\"startLine\":18"), sarif.out());
+        assertTrue(sarif.out().contains("\"help\":{\"text\":\"send-cycle: Ranks send to each other"), "the rule carries --explain's text");
         Result dot = run("check", Repo.examples().resolve("HeadToHead.java").toString(), "--np", "2", "--format", "dot");
         assertTrue(dot.out().startsWith("digraph rendezvous {"), dot.out());
         assertTrue(dot.out().contains("r0_0 -> r1_1 [color=blue]"), "rank 0's Send goes to rank 1's Recv: " + dot.out());

@@ -35,6 +35,8 @@ class WitnessHoverTest {
         assertTrue(control.hasContents());
         assertTrue(control.texts().stream().anyMatch(t -> t.contains("<a href=\"21\">line 21</a>")),
                 "the witness names rank 1's Send at line 21 as a link: " + control.texts());
+        assertTrue(control.texts().stream().anyMatch(t -> t.startsWith("What it means: Ranks send to each other")),
+                "the hover explains the kind in plain words: " + control.texts());
         org.eclipse.swt.graphics.Point size = control.computeSizeHint();
         control.setSize(size.x, size.y);
         control.setLocation(new org.eclipse.swt.graphics.Point(editor.getSite().getShell().getBounds().x + 300,
