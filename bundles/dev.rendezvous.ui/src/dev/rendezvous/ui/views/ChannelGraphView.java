@@ -68,7 +68,10 @@ public final class ChannelGraphView extends ViewPart {
         canvas = GraphViewParts.canvas(parent, new Label("Open a streaming MPJ program and choose Show Channel Graph"));
         zoom = new ZoomControl(canvas);
         zoom.addActions(getViewSite().getActionBars().getToolBarManager());
+        follower = new GraphViewParts.EditorFollower(getViewSite(), e -> showEditor(e, 0));
     }
+
+    private GraphViewParts.EditorFollower follower;
 
     /** Sets the zoom (0.1 to 4); later drawings keep it. */
     public void setZoom(double scale) {
@@ -91,6 +94,7 @@ public final class ChannelGraphView extends ViewPart {
 
     public void showEditor(ITextEditor textEditor, int np) {
         this.editor = textEditor;
+        if (follower != null) follower.watch(textEditor);
         IDocument doc = textEditor.getDocumentProvider().getDocument(textEditor.getEditorInput());
         this.file = IdeAnalysis.fileOf(textEditor);
         this.source = doc.get();
@@ -154,7 +158,8 @@ public final class ChannelGraphView extends ViewPart {
         boolean deadlock = r.findings().stream().anyMatch(f -> f.kind() == FindingKind.FILTERING_CYCLE);
         boolean cycle = m != null && !m.onCycle().isEmpty();
         Label head = new Label(file + "  np=" + r.np() + (m == null ? "  (not a streaming pipeline)"
-                : deadlock ? "  undirected cycle: filtering can deadlock (Theorem 2.2); labels: capacity, dummy interval Alg. 4 / Alg. 6"
+                : deadlock ? "  undirected cycle: can deadlock when stages filter messages (Theorem 2.2); arrow labels: channel capacity, then a dummy message "
+                        + "at least every N items, with dummies forwarded / not forwarded (Alg. 4 / Alg. 6)"
                         : cycle ? "  undirected cycle, but no stage filters in this run: no filtering deadlock (Theorem 3.1)"
                                 : "  no undirected cycle: no filtering deadlock"));
         head.setForegroundColor(deadlock ? RED : ColorConstants.darkGreen);
@@ -233,6 +238,7 @@ public final class ChannelGraphView extends ViewPart {
     @Override
     public void dispose() {
         if (job != null) job.cancel();
+        if (follower != null) follower.dispose();
         super.dispose();
     }
 }

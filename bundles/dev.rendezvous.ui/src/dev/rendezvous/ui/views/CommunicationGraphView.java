@@ -88,7 +88,10 @@ public final class CommunicationGraphView extends ViewPart {
         zoom.addActions(toolbar);
         toolbar.add(ZoomControl.action("Export PNG...", () -> exportWithDialog("png")));
         toolbar.add(ZoomControl.action("Export SVG...", () -> exportWithDialog("svg")));
+        follower = new GraphViewParts.EditorFollower(getViewSite(), this::showEditor);
     }
+
+    private GraphViewParts.EditorFollower follower;
 
     /** Sets the zoom (0.1 to 4); later drawings keep it. */
     public void setZoom(double scale) {
@@ -161,6 +164,7 @@ public final class CommunicationGraphView extends ViewPart {
     /** Shows the program of a text editor (used by the command and the tests). */
     public void showEditor(ITextEditor textEditor) {
         this.editor = textEditor;
+        if (follower != null) follower.watch(textEditor);
         IDocument doc = textEditor.getDocumentProvider().getDocument(textEditor.getEditorInput());
         show(IdeAnalysis.fileOf(textEditor), doc.get(), npSpinner.getSelection());
     }
@@ -387,6 +391,7 @@ public final class CommunicationGraphView extends ViewPart {
     @Override
     public void dispose() {
         if (job != null) job.cancel();
+        if (follower != null) follower.dispose();
         super.dispose();
     }
 }

@@ -57,6 +57,78 @@ final class GraphViewParts {
         }
     }
 
+    /**
+     * Keeps a graph view on the program of the active Java editor: when another {@code .java} editor
+     * becomes active the view shows it, and a pause of {@link #DELAY_MS} after an edit of the shown
+     * editor's document draws it again. The view calls {@link #watch} from its own showEditor.
+     */
+    static final class EditorFollower implements org.eclipse.ui.IPartListener2, org.eclipse.jface.text.IDocumentListener {
+        static final int DELAY_MS = 500;
+        private final org.eclipse.ui.IWorkbenchPage page;
+        private final java.util.function.Consumer<ITextEditor> show;
+        private ITextEditor current;
+        private org.eclipse.jface.text.IDocument watched;
+        private Runnable pending;
+
+        EditorFollower(org.eclipse.ui.IViewSite site, java.util.function.Consumer<ITextEditor> show) {
+            this.page = site.getPage();
+            this.show = show;
+            page.addPartListener(this);
+        }
+
+        /** The view now shows {@code editor}: follow its edits (and no longer the previous editor's). */
+        void watch(ITextEditor editor) {
+            org.eclipse.jface.text.IDocument doc = editor.getDocumentProvider() == null ? null
+                    : editor.getDocumentProvider().getDocument(editor.getEditorInput());
+            current = editor;
+            if (doc == watched) return;
+            if (watched != null) watched.removeDocumentListener(this);
+            watched = doc;
+            if (doc != null) doc.addDocumentListener(this);
+        }
+
+        @Override
+        public void partActivated(org.eclipse.ui.IWorkbenchPartReference ref) {
+            if (!(ref.getPart(false) instanceof org.eclipse.ui.IEditorPart part)) return;
+            ITextEditor te = CommunicationGraphView.textEditor(part);
+            if (te == null || te == current || !te.getEditorInput().getName().endsWith(".java")) return;
+            show.accept(te);
+        }
+
+        @Override
+        public void partClosed(org.eclipse.ui.IWorkbenchPartReference ref) {
+            if (ref.getPart(false) == current && watched != null) {
+                watched.removeDocumentListener(this);
+                watched = null;
+                current = null;
+            }
+        }
+
+        @Override
+        public void documentAboutToBeChanged(org.eclipse.jface.text.DocumentEvent event) {
+            // only the change matters
+        }
+
+        @Override
+        public void documentChanged(org.eclipse.jface.text.DocumentEvent event) {
+            Display d = Display.getCurrent();
+            if (d == null) return;
+            if (pending != null) d.timerExec(-1, pending);
+            ITextEditor e = current;
+            pending = () -> {
+                pending = null;
+                if (e != null && e == current) show.accept(e);
+            };
+            d.timerExec(DELAY_MS, pending);
+        }
+
+        void dispose() {
+            page.removePartListener(this);
+            if (watched != null) watched.removeDocumentListener(this);
+            if (pending != null && Display.getCurrent() != null) Display.getCurrent().timerExec(-1, pending);
+        }
+    }
+
     /** Opens the view {@code id} and shows the active editor's program in it (the commands' handlers). */
     static <V> void open(ExecutionEvent event, String id, Class<V> type, BiConsumer<V, ITextEditor> show) throws ExecutionException {
         ITextEditor editor = CommunicationGraphView.textEditor(HandlerUtil.getActiveEditor(event));

@@ -37,6 +37,33 @@ class GraphViewTest {
     }
 
     @Test
+    void theViewFollowsTheActiveEditorAndRedrawsAfterEdits() throws Exception {
+        IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+        IFile ring = Workbench.example("Ring.java");
+        ITextEditor ringEditor = (ITextEditor) IDE.openEditor(page, ring);
+        CommunicationGraphView view = (CommunicationGraphView) page.showView(CommunicationGraphView.ID);
+        view.show(ring.getFullPath().toString(), ringEditor.getDocumentProvider().getDocument(ringEditor.getEditorInput()).get(), 2);
+        view.join();
+        assertEquals(0, view.redNodeCount(), "Ring has no cycle");
+        // another Java editor becomes active: the view follows it
+        ITextEditor editor = (ITextEditor) IDE.openEditor(page, Workbench.example("HeadToHead.java"));
+        view.join();
+        assertEquals(2, view.redNodeCount(), "the view now shows HeadToHead's send cycle");
+        // an edit that removes the cycle: after the pause the view draws the edited program
+        var doc = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+        String original = doc.get();
+        doc.set(Files.readString(Workbench.repo().resolve("examples/HeadToHeadSendrecv.java")).replace("HeadToHeadSendrecv", "HeadToHead"));
+        Workbench.spin(900);
+        view.join();
+        assertEquals(0, view.redNodeCount(), "redrawn from the edited text");
+        doc.set(original);
+        Workbench.spin(900);
+        view.join();
+        assertEquals(2, view.redNodeCount());
+        editor.close(false);
+    }
+
+    @Test
     void ringAtEightRanksHasEightLanes() throws Exception {
         IFile file = Workbench.example("Ring.java");
         IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
