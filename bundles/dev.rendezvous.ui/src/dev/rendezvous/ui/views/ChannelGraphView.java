@@ -67,11 +67,31 @@ public final class ChannelGraphView extends ViewPart {
         npSpinner = GraphViewParts.processCounts(parent, 4, 1024, 4, this::refresh);
         canvas = GraphViewParts.canvas(parent, new Label("Open a streaming MPJ program and choose Show Channel Graph"));
         zoom = new ZoomControl(canvas);
-        zoom.addActions(getViewSite().getActionBars().getToolBarManager());
+        var toolbar = getViewSite().getActionBars().getToolBarManager();
+        zoom.addActions(toolbar);
+        toolbar.add(ZoomControl.action("Export PNG...", this::exportWithDialog));
         follower = new GraphViewParts.EditorFollower(getViewSite(), e -> showEditor(e, 0));
     }
 
     private GraphViewParts.EditorFollower follower;
+
+    private void exportWithDialog() {
+        org.eclipse.swt.widgets.FileDialog d = new org.eclipse.swt.widgets.FileDialog(canvas.getShell(), org.eclipse.swt.SWT.SAVE);
+        d.setFilterExtensions(new String[] {"*.png"});
+        d.setFileName("channel-graph.png");
+        String path = d.open();
+        if (path == null) return;
+        try {
+            exportPng(java.nio.file.Path.of(path));
+        } catch (java.io.IOException e) {
+            org.eclipse.jface.dialogs.MessageDialog.openError(canvas.getShell(), "Export failed", e.getMessage());
+        }
+    }
+
+    /** Writes the drawn channel graph as a PNG (at the current zoom). */
+    public void exportPng(java.nio.file.Path out) throws java.io.IOException {
+        zoom.exportPng(out);
+    }
 
     /** Sets the zoom (0.1 to 4); later drawings keep it. */
     public void setZoom(double scale) {
@@ -158,12 +178,11 @@ public final class ChannelGraphView extends ViewPart {
         boolean deadlock = r.findings().stream().anyMatch(f -> f.kind() == FindingKind.FILTERING_CYCLE);
         boolean cycle = m != null && !m.onCycle().isEmpty();
         Label head = new Label(file + "  np=" + r.np() + (m == null ? "  (not a streaming pipeline)"
-                : deadlock ? "  undirected cycle: can deadlock when stages filter messages (Theorem 2.2); arrow labels: channel capacity, then a dummy message "
-                        + "at least every N items, with dummies forwarded / not forwarded (Alg. 4 / Alg. 6)"
+                : deadlock ? "  undirected cycle: can deadlock when stages filter messages (Theorem 2.2)"
                         : cycle ? "  undirected cycle, but no stage filters in this run: no filtering deadlock (Theorem 3.1)"
                                 : "  no undirected cycle: no filtering deadlock"));
         head.setForegroundColor(deadlock ? RED : ColorConstants.darkGreen);
-        root.add(head, new Rectangle(8, 4, 1100, 20));
+        root.add(head, new Rectangle(8, 4, GraphViewParts.textWidth(head.getText()), 20)); // as wide as its text: a wider box would make Fit shrink the graph
         if (m == null || layout == null) {
             zoom.setContents(root);
             return;
@@ -202,11 +221,25 @@ public final class ChannelGraphView extends ViewPart {
                     if (editor != null) editor.selectAndReveal(send.site().start(), send.site().length());
                 }
             });
-            root.add(text, new Rectangle((int) e.labelX() + MARGIN, (int) e.labelY() + MARGIN + 20, e.label().length() * 7 + 8, 16));
+            root.add(text, new Rectangle((int) e.labelX() + MARGIN, (int) e.labelY() + MARGIN + 20, GraphViewParts.textWidth(e.label()), 16));
             channels++;
             channelLabels.add(ch + " " + e.label());
             if (red) redChannels++;
         }
+        int bottom = 0, right = 0;
+        for (ChannelLayout.Node n : layout.nodes()) {
+            bottom = Math.max(bottom, (int) (n.y() + n.h()));
+            right = Math.max(right, (int) (n.x() + n.w()) + MARGIN);
+        }
+        for (ChannelLayout.Edge e : layout.edges()) {
+            for (double[] p : e.points()) bottom = Math.max(bottom, (int) p[1]);
+            bottom = Math.max(bottom, (int) e.labelY() + 16);
+        }
+        legend = GraphViewParts.legend(root, 8, bottom + MARGIN + 34, Math.max(right, 600), List.of(
+                new GraphViewParts.LegendEntry(GraphViewParts.Sample.BOX, ColorConstants.gray, "stage (one rank)"),
+                new GraphViewParts.LegendEntry(GraphViewParts.Sample.ARROW, ColorConstants.darkBlue,
+                        "channel; label: messages, capacity, a dummy message at least every N items (forwarded / not forwarded)"),
+                new GraphViewParts.LegendEntry(GraphViewParts.Sample.ARROW, RED, "channel of a cycle that can deadlock when stages filter")));
         zoom.setContents(root);
     }
 
@@ -224,6 +257,13 @@ public final class ChannelGraphView extends ViewPart {
 
     public int redChannelCount() {
         return redChannels;
+    }
+
+    private List<String> legend = List.of();
+
+    /** The legend's texts as last drawn (tests). */
+    public List<String> legend() {
+        return legend;
     }
 
     public List<String> channelLabels() {

@@ -133,26 +133,7 @@ public final class CommunicationGraphView extends ViewPart {
 
     /** Writes the drawn graph as a PNG (at the current zoom). */
     public void exportPng(java.nio.file.Path out) throws java.io.IOException {
-        org.eclipse.draw2d.ScalableLayeredPane zoomPane = zoom.pane();
-        if (zoomPane == null) throw new java.io.IOException("nothing drawn yet");
-        org.eclipse.draw2d.geometry.Dimension size = zoomPane.getPreferredSize();
-        org.eclipse.swt.graphics.Image image = new org.eclipse.swt.graphics.Image(Display.getDefault(), Math.max(1, size.width),
-                Math.max(1, size.height));
-        org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(image);
-        try {
-            org.eclipse.draw2d.SWTGraphics g = new org.eclipse.draw2d.SWTGraphics(gc);
-            g.setBackgroundColor(ColorConstants.white);
-            g.fillRectangle(0, 0, size.width, size.height);
-            g.translate(-zoomPane.getBounds().x, -zoomPane.getBounds().y);
-            zoomPane.paint(g);
-            g.dispose();
-            org.eclipse.swt.graphics.ImageLoader loader = new org.eclipse.swt.graphics.ImageLoader();
-            loader.data = new org.eclipse.swt.graphics.ImageData[] {image.getImageData()};
-            loader.save(out.toString(), SWT.IMAGE_PNG);
-        } finally {
-            gc.dispose();
-            image.dispose();
-        }
+        zoom.exportPng(out);
     }
 
     /** Writes the graph as SVG, drawn by the core's SVG renderer (the same as {@code --format svg}). */
@@ -268,6 +249,12 @@ public final class CommunicationGraphView extends ViewPart {
             root.add(new Label("\u2026 " + (g.np() - shown) + " more ranks not drawn"),
                     new Rectangle(8, TOP + shown * LANE_H, 400, 20));
         }
+        legend = GraphViewParts.legend(root, 8, TOP + shown * LANE_H + (g.np() > shown ? 22 : 0), Math.max(width, 700), List.of(
+                new GraphViewParts.LegendEntry(GraphViewParts.Sample.ARROW, ColorConstants.darkBlue, "message: send \u2192 the receive that takes it"),
+                new GraphViewParts.LegendEntry(GraphViewParts.Sample.DASHED_ARROW, ORANGE, "another send a wildcard receive could take"),
+                new GraphViewParts.LegendEntry(GraphViewParts.Sample.FILLED_BOX, RED, "operation of a deadlock or error"),
+                new GraphViewParts.LegendEntry(GraphViewParts.Sample.BAR, BAR, "a message may wait in a receive buffer over this span "
+                        + "(\"k buf\": buffers the rank needs)")));
         for (RunOutcome.Match m : g.arcs()) {
             IFigure a = nodes.get(m.send()), b = nodes.get(m.recv());
             if (a == null || b == null) continue;
@@ -332,6 +319,13 @@ public final class CommunicationGraphView extends ViewPart {
 
     private void setContents(Figure root) {
         zoom.setContents(root);
+    }
+
+    private List<String> legend = List.of();
+
+    /** The legend's texts as last drawn (tests). */
+    public List<String> legend() {
+        return legend;
     }
 
     public int wildcardArcCount() {

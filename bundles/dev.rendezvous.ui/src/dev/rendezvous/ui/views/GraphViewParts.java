@@ -48,6 +48,69 @@ final class GraphViewParts {
         return canvas;
     }
 
+    /**
+     * The width to give a label showing {@code text}: its width in the view's font, with room to spare
+     * for the rounding of scaled fonts when the drawing is zoomed out (labels have no font of their own
+     * before they are shown, so they cannot be asked).
+     */
+    static int textWidth(String text) {
+        org.eclipse.swt.graphics.Font font = Display.getDefault().getSystemFont();
+        return (int) Math.ceil(org.eclipse.draw2d.FigureUtilities.getTextWidth(text, font) * 1.15) + 8;
+    }
+
+    /** One entry of a graph legend: a sample of how something is drawn, and what it means. */
+    enum Sample { ARROW, DASHED_ARROW, BOX, FILLED_BOX, BAR }
+
+    record LegendEntry(Sample sample, org.eclipse.swt.graphics.Color color, String text) {}
+
+    /**
+     * Draws {@code entries} from (x, y) of {@code root}, in rows no wider than {@code maxWidth}: a small
+     * sample of each mark and its meaning in plain words. Returns the texts drawn (the views keep them for tests).
+     */
+    static java.util.List<String> legend(Figure root, int x, int y, int maxWidth, java.util.List<LegendEntry> entries) {
+        java.util.List<String> drawn = new java.util.ArrayList<>();
+        Label title = new Label("Legend:");
+        title.setForegroundColor(ColorConstants.gray);
+        root.add(title, new Rectangle(x, y, 52, 16));
+        int at = x + 56;
+        for (LegendEntry e : entries) {
+            int width = 30 + textWidth(e.text());
+            if (at > x + 56 && at + width > x + maxWidth) { // next row
+                at = x + 56;
+                y += 18;
+            }
+            Rectangle box = new Rectangle(at, y + 2, 26, 12);
+            switch (e.sample()) {
+                case ARROW, DASHED_ARROW -> {
+                    org.eclipse.draw2d.PolylineConnection c = new org.eclipse.draw2d.PolylineConnection();
+                    c.setPoints(new org.eclipse.draw2d.geometry.PointList(new int[] {box.x, box.y + 6, box.right(), box.y + 6}));
+                    c.setTargetDecoration(new org.eclipse.draw2d.PolygonDecoration());
+                    c.setForegroundColor(e.color());
+                    if (e.sample() == Sample.DASHED_ARROW) c.setLineStyle(SWT.LINE_DASH);
+                    root.add(c);
+                }
+                case BOX, FILLED_BOX -> {
+                    org.eclipse.draw2d.RectangleFigure r = new org.eclipse.draw2d.RectangleFigure();
+                    r.setForegroundColor(e.color());
+                    r.setBackgroundColor(e.sample() == Sample.FILLED_BOX ? e.color() : ColorConstants.white);
+                    root.add(r, box);
+                }
+                case BAR -> {
+                    org.eclipse.draw2d.RectangleFigure r = new org.eclipse.draw2d.RectangleFigure();
+                    r.setBackgroundColor(e.color());
+                    r.setForegroundColor(e.color());
+                    root.add(r, new Rectangle(box.x, box.y + 4, box.width, 4));
+                }
+            }
+            Label text = new Label(e.text());
+            int w = textWidth(e.text());
+            root.add(text, new Rectangle(at + 30, y, w, 16));
+            at += 30 + w + 14;
+            drawn.add(e.text());
+        }
+        return drawn;
+    }
+
     /** Waits for the view's analysis job, then lets the render it posted to the UI thread run (tests). */
     static void join(Job job) throws InterruptedException {
         if (job != null) job.join();

@@ -98,4 +98,28 @@ final class ZoomControl {
         return canvas.getVerticalBar() != null && canvas.getVerticalBar().isVisible()
                 || canvas.getHorizontalBar() != null && canvas.getHorizontalBar().isVisible();
     }
+
+    /** Writes what is drawn as a PNG, at the current zoom (both views' Export PNG). */
+    void exportPng(java.nio.file.Path out) throws java.io.IOException {
+        org.eclipse.draw2d.ScalableLayeredPane zoomPane = pane();
+        if (zoomPane == null) throw new java.io.IOException("nothing drawn yet");
+        org.eclipse.draw2d.geometry.Dimension size = zoomPane.getPreferredSize();
+        org.eclipse.swt.graphics.Image image = new org.eclipse.swt.graphics.Image(org.eclipse.swt.widgets.Display.getDefault(), Math.max(1, size.width),
+                Math.max(1, size.height));
+        org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(image);
+        try {
+            org.eclipse.draw2d.SWTGraphics g = new org.eclipse.draw2d.SWTGraphics(gc);
+            g.setBackgroundColor(org.eclipse.draw2d.ColorConstants.white);
+            g.fillRectangle(0, 0, size.width, size.height);
+            g.translate(-zoomPane.getBounds().x, -zoomPane.getBounds().y);
+            zoomPane.paint(g);
+            g.dispose();
+            org.eclipse.swt.graphics.ImageLoader loader = new org.eclipse.swt.graphics.ImageLoader();
+            loader.data = new org.eclipse.swt.graphics.ImageData[] {image.getImageData()};
+            loader.save(out.toString(), org.eclipse.swt.SWT.IMAGE_PNG);
+        } finally {
+            gc.dispose();
+            image.dispose();
+        }
+    }
 }

@@ -36,6 +36,12 @@ class ChannelGraphViewTest {
                 "capacity from the program's SLOTS table, Algorithm 4 / Algorithm 6 intervals: " + view.channelLabels());
         assertTrue(view.channelLabels().stream().anyMatch(l -> l.startsWith("1->3") && l.contains("cap 3, dummy \u221e / 2")),
                 view.channelLabels().toString());
+        assertEquals(3, view.legend().size(), view.legend().toString());
+        assertTrue(view.legend().stream().anyMatch(l -> l.contains("can deadlock when stages filter")), view.legend().toString());
+        Path exports = Path.of(System.getProperty("rendezvous.screenshots", "target/screenshots"));
+        Files.createDirectories(exports);
+        view.exportPng(exports.resolve("export-filter-diamond.png"));
+        assertTrue(Files.size(exports.resolve("export-filter-diamond.png")) > 2_000, "the Channel Graph exports too");
         page.toggleZoom(page.getReference(view)); // maximised, so the screenshot shows the whole graph
         Workbench.spin(300);
         Path shot = Workbench.screenshot("ide-channel-graph-filter-diamond");
@@ -62,6 +68,8 @@ class ChannelGraphViewTest {
         view.join();
         Workbench.spin(300);
         assertTrue(view.bufferBarCount() >= 3, "the root's receive intervals are drawn: " + view.bufferBarCount());
+        assertTrue(view.legend().stream().anyMatch(l -> l.contains("receive buffer")), "the legend explains the bars: " + view.legend());
+        assertTrue(view.legend().stream().anyMatch(l -> l.contains("wildcard")), view.legend().toString());
         view.setZoom(0.8);
         assertEquals(0.8, view.zoom(), 1e-9);
         Path dir = Path.of(System.getProperty("rendezvous.screenshots", "target/screenshots"));
