@@ -67,8 +67,15 @@ public final class RendezvousPreferences extends FieldEditorPreferencePage imple
         addField(new org.eclipse.jface.preference.BooleanFieldEditor(SHOW_INFO,
                 "Also show information findings (buffers needed, dummy intervals, assumptions) as problem markers",
                 getFieldEditorParent()));
-        addField(new StringFieldEditor(DISABLED_KINDS, "Finding kinds to hide (ids, comma-separated):", getFieldEditorParent()));
-        addField(new StringFieldEditor(SEVERITIES, "Severity per kind (kind=error|warning|info, ...):", getFieldEditorParent()));
+        kinds = new KindsTableEditor(getFieldEditorParent());
+        addField(kinds);
+    }
+
+    private KindsTableEditor kinds;
+
+    /** The table of finding kinds (tests). */
+    public KindsTableEditor kinds() {
+        return kinds;
     }
 
     @Override

@@ -30,6 +30,47 @@ class PreferencesTest {
     }
 
     @Test
+    void findingKindsAreATableWithCheckBoxesAndASeverityColumn() throws Exception {
+        var store = RendezvousPlugin.getDefault().getPreferenceStore();
+        String disabledBefore = store.getString(RendezvousPreferences.DISABLED_KINDS);
+        String severitiesBefore = store.getString(RendezvousPreferences.SEVERITIES);
+        org.eclipse.swt.widgets.Shell shell = new org.eclipse.swt.widgets.Shell(org.eclipse.swt.widgets.Display.getDefault());
+        shell.setLayout(new org.eclipse.swt.layout.FillLayout());
+        try {
+            RendezvousPreferences page = new RendezvousPreferences();
+            page.init(org.eclipse.ui.PlatformUI.getWorkbench());
+            page.createControl(shell);
+            shell.setSize(900, 700);
+            shell.setLocation(org.eclipse.ui.PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell().getLocation());
+            shell.open();
+            var table = page.kinds().table();
+            assertEquals(dev.rendezvous.core.model.FindingKind.values().length, table.getItemCount(), "one row per kind");
+            assertEquals("What it means", table.getColumn(2).getText());
+            org.eclipse.swt.widgets.TableItem logp = java.util.Arrays.stream(table.getItems())
+                    .filter(i -> i.getText(0).equals("logp-stall")).findFirst().orElseThrow();
+            assertTrue(logp.getChecked(), "shown by default");
+            assertTrue(logp.getText(2).contains("LogP"), logp.getText(2));
+            logp.setChecked(false);
+            page.kinds().severityOf(dev.rendezvous.core.model.FindingKind.REQUEST_LEAK).select(1); // error
+            Workbench.spin(200);
+            Workbench.screenshot("ide-preferences-kinds");
+            assertTrue(page.performOk());
+            assertEquals("logp-stall", store.getString(RendezvousPreferences.DISABLED_KINDS));
+            assertEquals("request-leak=error", store.getString(RendezvousPreferences.SEVERITIES));
+            assertEquals(dev.rendezvous.core.model.Severity.ERROR,
+                    RendezvousPreferences.parseSeverities(store.getString(RendezvousPreferences.SEVERITIES)).get("request-leak"));
+            page.kinds().loadDefault(); // what Restore Defaults does to this field
+            assertTrue(logp.getChecked(), "Restore Defaults shows every kind again");
+            assertEquals(0, page.kinds().severityOf(dev.rendezvous.core.model.FindingKind.REQUEST_LEAK).getSelectionIndex());
+        } finally {
+            shell.dispose();
+            store.setValue(RendezvousPreferences.DISABLED_KINDS, disabledBefore);
+            store.setValue(RendezvousPreferences.SEVERITIES, severitiesBefore);
+            Reanalysis.schedule(null).join();
+        }
+    }
+
+    @Test
     void changingTheProcessCountsReanalysesAtOnce() throws Exception {
         IFile file = Workbench.example("RingShiftUnsafe.java");
         Workbench.build(file.getProject());
