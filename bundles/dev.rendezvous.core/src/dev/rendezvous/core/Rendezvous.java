@@ -168,7 +168,8 @@ public final class Rendezvous {
                     List.of(), List.of(), ""));
         }
         for (Assumptions.Defect d : ctx.assumptions().defects()) {
-            findings.add(new Finding(d.kind(), Severity.ERROR, Verdict.NONE, d.message(), d.range(), List.of(d.rank()),
+            Severity severity = d.kind() == FindingKind.RESOURCE_LEAK ? Severity.INFO : Severity.ERROR; // see MpjCalls.reportLeaks
+            findings.add(new Finding(d.kind(), severity, Verdict.NONE, d.message(), d.range(), List.of(d.rank()),
                     List.of(), List.of(), ""));
         }
         for (String n : ctx.notes()) findings.add(info(top, n));

@@ -2,6 +2,7 @@ package dev.rendezvous.core.extract;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.eclipse.jdt.core.dom.Expression;
@@ -113,6 +114,54 @@ final class MpjCalls {
     // ================================================================ calls
 
     Object invoke(Object recv, Expression recvExpr, String name, MethodInvocation mi) {
+        Object out = invokeUntracked(recv, recvExpr, name, mi);
+        if (name.equals("Free")) {
+            created.remove(recv);
+            if (recv instanceof CartVal cv) created.remove(cv.comm());
+            if (recv instanceof GraphVal gv) created.remove(gv.comm());
+        } else {
+            track(out, name, mi);
+        }
+        return out;
+    }
+
+    // ================================================================ resources (resource-leak)
+
+    /** MPJ methods that return a new communicator, group or datatype, which the program should free. */
+    private static final Set<String> CREATORS = Set.of("Split", "Dup", "clone", "Create", "Create_cart", "Create_graph", "Sub",
+            "Group", "Incl", "Excl", "Range_incl", "Range_excl", "Union", "Intersection", "Difference",
+            "Contiguous", "Vector", "Hvector", "Indexed", "Hindexed", "Struct");
+
+    /** What this rank created and has not freed yet, in creation order: object -> (what, where). */
+    private final Map<Object, Object[]> created = new java.util.IdentityHashMap<>();
+    private final List<Object> creationOrder = new ArrayList<>();
+
+    private void track(Object value, String method, MethodInvocation mi) {
+        if (!CREATORS.contains(method) || value == null) return;
+        String what = value instanceof CommValue || value instanceof CartVal || value instanceof GraphVal ? "communicator"
+                : value instanceof GroupVal ? "group" : value instanceof Datatype ? "derived datatype" : null;
+        if (what == null || created.containsKey(value)) return;
+        created.put(value, new Object[] {what, method, in.program.range(mi)});
+        creationOrder.add(value);
+    }
+
+    /**
+     * At Finalize: every communicator, group and derived datatype this rank created and did not free is a
+     * leak (MPI requires them freed; the MPI Bugs Initiative's "resource leak" class). Reported as information:
+     * certain in this run, but harmless to most programs, which end right after.
+     */
+    private void reportLeaks() {
+        for (Object v : creationOrder) {
+            Object[] c = created.get(v);
+            if (c == null) continue;
+            in.assumptions.defect(FindingKind.RESOURCE_LEAK, (SourceRange) c[2], "The " + c[0] + " created here by "
+                    + c[1] + " is never freed: rank " + rank() + " reaches Finalize without calling Free on it", rank());
+        }
+        created.clear();
+        creationOrder.clear();
+    }
+
+    private Object invokeUntracked(Object recv, Expression recvExpr, String name, MethodInvocation mi) {
         List<?> argExprs = mi.arguments();
         if (recv instanceof CommValue comm) return commCall(comm, name, argExprs, mi);
         if (recv instanceof CartVal cv) {
@@ -257,10 +306,14 @@ final class MpjCalls {
                 return requestStatic(name, args, mi);
             }
             case "Group" -> {
-                return Groups.groupStatic(name, args);
+                Object g = Groups.groupStatic(name, args);
+                track(g, name, mi);
+                return g;
             }
             case "Datatype" -> {
-                return datatypeStatic(name, args, mi);
+                Object t = datatypeStatic(name, args, mi);
+                track(t, name, mi);
+                return t;
             }
             case "Cartcomm" -> {
                 if (name.equals("Dims_create") && args.size() == 2) Groups.dimsCreate(args.get(0), args.get(1));
@@ -487,6 +540,7 @@ final class MpjCalls {
                 return new Values.ArgsVal();
             }
             case "Finalize" -> {
+                reportLeaks();
                 world().recordLocal(rank(), Op.FINALIZE, -1, in.program.range(mi), in.userSite(mi));
                 return null;
             }

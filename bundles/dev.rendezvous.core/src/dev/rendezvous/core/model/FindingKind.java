@@ -18,7 +18,9 @@ public enum FindingKind {
     /** Members of one reduction passing different operations. */
     REDUCE_OP_MISMATCH("reduce-op-mismatch"),
     /** A buffer read or written while a non-blocking operation on it is pending (MPI's local concurrency rule). */
-    BUFFER_RACE("buffer-race");
+    BUFFER_RACE("buffer-race"),
+    /** A communicator, group or derived datatype the program creates and never frees before Finalize. */
+    RESOURCE_LEAK("resource-leak");
 
     private final String id;
 
