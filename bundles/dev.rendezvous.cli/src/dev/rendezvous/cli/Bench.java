@@ -64,7 +64,7 @@ public final class Bench {
     /** Whole-file analysis as the editor runs it (np=8, warm JVM): per file median and worst of 20 calls, p99 over all calls. */
     static void latency(Path corpus, Path examples, PrintStream out) throws IOException {
         out.println("## editor latency: whole-file analysis at np=8, 20 warm calls per file (after 5 warm-up calls)");
-        out.printf("%-28s %12s %12s%n", "file", "median ms", "worst ms");
+        out.printf("%-28s %12s %12s %22s%n", "file", "median ms", "worst ms", "executions zero/unb.");
         List<Path> files = new ArrayList<>();
         try (Stream<Path> s = Files.list(corpus.resolve("programs"))) {
             files.addAll(s.sorted().toList());
@@ -87,7 +87,12 @@ public final class Bench {
             Collections.sort(t);
             all.addAll(t);
             if (t.get(t.size() / 2) > 10_000) over10++;
-            out.printf("%-28s %12.2f %12.2f%n", f.getFileName(), t.get(t.size() / 2) / 1000.0, t.get(t.size() - 1) / 1000.0);
+            // how much the explorer did: executions under zero and unbounded buffering, '+' when the budget cut it short
+            dev.rendezvous.core.analysis.AnalysisContext ctx = new dev.rendezvous.core.analysis.AnalysisContext(p, 8, o.budgets(), () -> false);
+            var zero = ctx.explore(BufferPolicy.ZERO);
+            var unbounded = ctx.explore(BufferPolicy.UNBOUNDED);
+            String runs = zero.runs().size() + (zero.complete() ? "" : "+") + " / " + unbounded.runs().size() + (unbounded.complete() ? "" : "+");
+            out.printf("%-28s %12.2f %12.2f %22s%n", f.getFileName(), t.get(t.size() / 2) / 1000.0, t.get(t.size() - 1) / 1000.0, runs);
         }
         Collections.sort(all);
         out.printf("over %d files: median %.2f ms, p99 %.2f ms; files with a median above 10 ms: %d%n", files.size(),

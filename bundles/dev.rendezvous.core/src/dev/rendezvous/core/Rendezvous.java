@@ -170,7 +170,7 @@ public final class Rendezvous {
         for (Assumptions.Defect d : ctx.assumptions().defects()) {
             Severity severity = d.kind() == FindingKind.RESOURCE_LEAK ? Severity.INFO : Severity.ERROR; // see MpjCalls.reportLeaks
             findings.add(new Finding(d.kind(), severity, Verdict.NONE, d.message(), d.range(), List.of(d.rank()),
-                    List.of(), List.of(), ""));
+                    List.of(), d.fixes(), ""));
         }
         for (String n : ctx.notes()) findings.add(info(top, n));
         List<Finding> shown = new ArrayList<>();

@@ -21,10 +21,19 @@ public final class Reanalysis {
 
     /** Schedules the job for {@code project}, or for every open Java project when it is null. */
     public static WorkspaceJob schedule(IProject project) {
-        WorkspaceJob job = new WorkspaceJob("Rendezvous: analysing again with the new settings") {
+        return schedule(project != null ? java.util.List.of(project) : null, false);
+    }
+
+    /**
+     * Schedules the job for {@code projects} (every open Java project when null); {@code user} shows it in a
+     * progress dialog (a command the user gave) instead of only in the Progress view.
+     */
+    public static WorkspaceJob schedule(java.util.Collection<IProject> projects, boolean user) {
+        WorkspaceJob job = new WorkspaceJob(user ? "Rendezvous: analysing " + (projects == null ? "all projects" : projects.stream()
+                .map(IProject::getName).collect(java.util.stream.Collectors.joining(", "))) : "Rendezvous: analysing again with the new settings") {
             @Override
             public IStatus runInWorkspace(IProgressMonitor monitor) throws CoreException {
-                IProject[] all = project != null ? new IProject[] {project} : ResourcesPlugin.getWorkspace().getRoot().getProjects();
+                IProject[] all = projects != null ? projects.toArray(new IProject[0]) : ResourcesPlugin.getWorkspace().getRoot().getProjects();
                 SubMonitor sub = SubMonitor.convert(monitor, all.length);
                 for (IProject p : all) {
                     if (sub.isCanceled()) throw new OperationCanceledException();
@@ -39,7 +48,7 @@ public final class Reanalysis {
             }
         };
         job.setRule(ResourcesPlugin.getWorkspace().getRuleFactory().buildRule());
-        job.setUser(false);
+        job.setUser(user);
         job.schedule();
         return job;
     }

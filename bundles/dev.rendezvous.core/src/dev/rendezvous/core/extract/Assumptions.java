@@ -37,13 +37,18 @@ public final class Assumptions {
     }
 
     /** A misuse of the MPI interface seen while interpreting: certain, whatever the matching. */
-    public record Defect(FindingKind kind, SourceRange range, String message, int rank) {}
+    public record Defect(FindingKind kind, SourceRange range, String message, int rank, List<dev.rendezvous.core.model.Fix> fixes) {}
 
     private final Map<String, Defect> defects = new LinkedHashMap<>();
 
     /** Records a defect once per (kind, line). */
     public synchronized void defect(FindingKind kind, SourceRange range, String message, int rank) {
-        defects.putIfAbsent(kind.id() + ":" + range.file() + ":" + range.line(), new Defect(kind, range, message, rank));
+        defect(kind, range, message, rank, List.of());
+    }
+
+    /** As above, with the quick fixes that repair it. */
+    public synchronized void defect(FindingKind kind, SourceRange range, String message, int rank, List<dev.rendezvous.core.model.Fix> fixes) {
+        defects.putIfAbsent(kind.id() + ":" + range.file() + ":" + range.line(), new Defect(kind, range, message, rank, fixes));
     }
 
     public synchronized List<Defect> defects() {

@@ -141,7 +141,7 @@ final class MpjCalls {
         String what = value instanceof CommValue || value instanceof CartVal || value instanceof GraphVal ? "communicator"
                 : value instanceof GroupVal ? "group" : value instanceof Datatype ? "derived datatype" : null;
         if (what == null || created.containsKey(value)) return;
-        created.put(value, new Object[] {what, method, in.program.range(mi)});
+        created.put(value, new Object[] {what, method, in.program.range(mi), mi});
         creationOrder.add(value);
     }
 
@@ -150,15 +150,42 @@ final class MpjCalls {
      * leak (MPI requires them freed; the MPI Bugs Initiative's "resource leak" class). Reported as information:
      * certain in this run, but harmless to most programs, which end right after.
      */
-    private void reportLeaks() {
+    private void reportLeaks(MethodInvocation finalizeCall) {
         for (Object v : creationOrder) {
             Object[] c = created.get(v);
             if (c == null) continue;
+            dev.rendezvous.core.model.Fix fix = freeBefore((MethodInvocation) c[3], finalizeCall);
             in.assumptions.defect(FindingKind.RESOURCE_LEAK, (SourceRange) c[2], "The " + c[0] + " created here by "
-                    + c[1] + " is never freed: rank " + rank() + " reaches Finalize without calling Free on it", rank());
+                    + c[1] + " is never freed: rank " + rank() + " reaches Finalize without calling Free on it", rank(),
+                    fix == null ? List.of() : List.of(fix));
         }
         created.clear();
         creationOrder.clear();
+    }
+
+    /**
+     * The quick fix of a leak: {@code var.Free();} just before the {@code MPI.Finalize()} statement, when the
+     * resource is a local variable declared by the creating statement in a block that also holds that
+     * Finalize (so the name is in scope there); null otherwise.
+     */
+    private dev.rendezvous.core.model.Fix freeBefore(MethodInvocation create, MethodInvocation fin) {
+        if (!(create.getParent() instanceof org.eclipse.jdt.core.dom.VariableDeclarationFragment f)
+                || !(f.getParent() instanceof org.eclipse.jdt.core.dom.VariableDeclarationStatement decl)
+                || !(fin.getParent() instanceof org.eclipse.jdt.core.dom.ExpressionStatement finStmt)
+                || create.getRoot() != fin.getRoot() || finStmt.getStartPosition() < decl.getStartPosition()) {
+            return null;
+        }
+        boolean inScope = false;
+        for (org.eclipse.jdt.core.dom.ASTNode a = finStmt; a != null && !inScope; a = a.getParent()) inScope = a == decl.getParent();
+        SourceRange where = in.program.range(fin);
+        if (!inScope || !where.file().equals(in.program.file())) return null;
+        String src = in.program.source();
+        int at = finStmt.getStartPosition();
+        String indent = src.substring(src.lastIndexOf('\n', at - 1) + 1, at);
+        if (!indent.isBlank()) return null;
+        String var = f.getName().getIdentifier();
+        return new dev.rendezvous.core.model.Fix("Free " + var + " before MPI.Finalize()",
+                List.of(new dev.rendezvous.core.model.TextEdit(in.program.file(), at, 0, var + ".Free();\n" + indent)));
     }
 
     private Object invokeUntracked(Object recv, Expression recvExpr, String name, MethodInvocation mi) {
@@ -540,7 +567,7 @@ final class MpjCalls {
                 return new Values.ArgsVal();
             }
             case "Finalize" -> {
-                reportLeaks();
+                reportLeaks(mi);
                 world().recordLocal(rank(), Op.FINALIZE, -1, in.program.range(mi), in.userSite(mi));
                 return null;
             }
