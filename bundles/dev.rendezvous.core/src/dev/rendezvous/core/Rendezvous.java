@@ -76,7 +76,12 @@ public final class Rendezvous {
             final Program own = t == 0 ? first : Program.parse(file, source, companions);
             workers.add(Thread.ofPlatform().name("rendezvous-np-" + t).start(() -> {
                 for (int i = next.getAndIncrement(); i < nps.size() && !cancelled.getAsBoolean(); i = next.getAndIncrement()) {
-                    out[i] = analyze(own, nps.get(i), options, cancelled);
+                    try {
+                        out[i] = analyze(own, nps.get(i), options, cancelled);
+                    } catch (RuntimeException | StackOverflowError e) { // said in the report; the other counts go on
+                        out[i] = new RunReport(file, nps.get(i), List.of(info(new SourceRange(file, 0, 0, 1), "The analysis failed at np="
+                                + nps.get(i) + " (" + e + "); other process counts are unaffected")), Verdict.NONE, null, 0, null, List.of(), null);
+                    }
                 }
             }));
         }
