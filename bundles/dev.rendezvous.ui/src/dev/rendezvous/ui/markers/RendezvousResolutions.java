@@ -41,7 +41,8 @@ public final class RendezvousResolutions implements IMarkerResolutionGenerator2 
     @Override
     public IMarkerResolution[] getResolutions(IMarker marker) {
         List<IMarkerResolution> out = new ArrayList<>();
-        for (Fix f : fixesFor(marker)) out.add(new Apply(f));
+        String text = currentText(marker);
+        for (Fix f : fixesFor(marker)) out.add(new Apply(f, text));
         return out.toArray(IMarkerResolution[]::new);
     }
 
@@ -71,6 +72,55 @@ public final class RendezvousResolutions implements IMarkerResolutionGenerator2 
         return List.of();
     }
 
+    /** The file's text as the fixes were computed on it (for the previews). */
+    private static String currentText(IMarker marker) {
+        if (!(marker.getResource() instanceof IFile file)) return null;
+        try {
+            IDocument doc = document(file);
+            return doc == null ? null : doc.get();
+        } catch (CoreException e) {
+            return null;
+        } finally {
+            release(file);
+        }
+    }
+
+    /** Lines shown at most on each side of a preview. */
+    static final int PREVIEW_LINES = 24;
+
+    /**
+     * What a fix changes, for the description next to the proposal (Ctrl+1 and the Quick Fix dialog
+     * show it as HTML): the touched lines before and after, so the user sees the edit before taking it.
+     */
+    public static String preview(String source, Fix fix) {
+        if (source == null || fix.edits().isEmpty()) return escape(fix.label());
+        int start = Integer.MAX_VALUE, end = 0;
+        for (TextEdit e : fix.edits()) {
+            start = Math.min(start, e.offset());
+            end = Math.max(end, e.offset() + e.length());
+        }
+        if (start > source.length() || end > source.length()) return escape(fix.label());
+        String after = fix.applyTo(source);
+        int from = source.lastIndexOf('\n', Math.max(0, start - 1)) + 1;
+        if (start == 0) from = 0;
+        int to = source.indexOf('\n', end);
+        if (to < 0) to = source.length();
+        int delta = after.length() - source.length();
+        String before = source.substring(from, to), changed = after.substring(from, Math.min(after.length(), Math.max(from, to + delta)));
+        return "<b>" + escape(fix.label()) + "</b><p>Before:</p><pre>" + escape(clip(before)) + "</pre><p>After:</p><pre>"
+                + escape(clip(changed)) + "</pre>";
+    }
+
+    private static String clip(String lines) {
+        String[] l = lines.split("\n", -1);
+        if (l.length <= PREVIEW_LINES) return lines;
+        return String.join("\n", java.util.Arrays.copyOf(l, PREVIEW_LINES)) + "\n...";
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+
     private static IDocument document(IFile file) throws CoreException {
         ITextFileBufferManager m = FileBuffers.getTextFileBufferManager();
         m.connect(file.getFullPath(), LocationKind.IFILE, null);
@@ -89,9 +139,11 @@ public final class RendezvousResolutions implements IMarkerResolutionGenerator2 
     /** Applies one fix to the file's buffer (the open editor shows it, and undo reverts it). */
     static final class Apply implements IMarkerResolution2 {
         private final Fix fix;
+        private final String source;
 
-        Apply(Fix fix) {
+        Apply(Fix fix, String source) {
             this.fix = fix;
+            this.source = source;
         }
 
         @Override
@@ -101,7 +153,7 @@ public final class RendezvousResolutions implements IMarkerResolutionGenerator2 
 
         @Override
         public String getDescription() {
-            return fix.label() + " (Rendezvous). The deadlock analysis is re-run when the file changes.";
+            return preview(source, fix);
         }
 
         @Override

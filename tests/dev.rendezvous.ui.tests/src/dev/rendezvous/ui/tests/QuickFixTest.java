@@ -77,6 +77,12 @@ class QuickFixTest {
                 .filter(m -> m.getAttribute(IMarker.LINE_NUMBER, -1) == 19).findFirst().orElseThrow();
         IMarkerResolution[] fixes = IDE.getMarkerHelpRegistry().getResolutions(marker);
         IMarkerResolution isend = Arrays.stream(fixes).filter(f -> f.getLabel().contains("Isend")).findFirst().orElseThrow();
+        String preview = ((org.eclipse.ui.IMarkerResolution2) isend).getDescription();
+        assertTrue(preview.contains("Before:") && preview.contains("After:"), preview);
+        String beforePart = preview.substring(preview.indexOf("Before:"), preview.indexOf("After:"));
+        String afterPart = preview.substring(preview.indexOf("After:"));
+        assertTrue(!beforePart.contains("Isend(") && afterPart.contains("Isend("), "the preview shows the Isend only after the change: " + preview);
+        assertTrue(preview.contains(".Wait();"), "both edits are in the preview: " + preview);
         isend.run(marker); // two edits: the Send becomes Isend, a Wait goes after the Recv
         assertTrue(doc.get().contains("Isend") && doc.get().contains(".Wait();"), "the fix is in the open editor, unsaved");
         assertTrue(editor.isDirty(), "the change waits for the user to save it");
