@@ -90,7 +90,7 @@ public final class RendezvousResolutions implements IMarkerResolutionGenerator2 
 
     /**
      * What a fix changes, for the description next to the proposal (Ctrl+1 and the Quick Fix dialog
-     * show it as HTML): the touched lines before and after, so the user sees the edit before taking it.
+     * show it as HTML): the touched lines after and before, so the user sees the edit before taking it.
      */
     public static String preview(String source, Fix fix) {
         if (source == null || fix.edits().isEmpty()) return escape(fix.label());
@@ -107,8 +107,32 @@ public final class RendezvousResolutions implements IMarkerResolutionGenerator2 
         if (to < 0) to = source.length();
         int delta = after.length() - source.length();
         String before = source.substring(from, to), changed = after.substring(from, Math.min(after.length(), Math.max(from, to + delta)));
-        return "<b>" + escape(fix.label()) + "</b><p>Before:</p><pre>" + escape(clip(before)) + "</pre><p>After:</p><pre>"
-                + escape(clip(changed)) + "</pre>";
+        // the result first: the pop-up is small, and what the code becomes is what the user decides on
+        return "<b>" + escape(fix.label()) + "</b><br><br><b>After:</b><br>" + lines(changed) + "<br><b>Before:</b><br>" + lines(before);
+    }
+
+    /**
+     * Code lines as HTML that both the browser and the plain-text fallback of the proposal's info pop-up
+     * show line by line: the indentation they share removed, the rest kept with non-breaking spaces.
+     */
+    private static String lines(String text) {
+        String[] l = clip(text).split("\n", -1);
+        int common = Integer.MAX_VALUE;
+        for (String line : l) {
+            if (line.isBlank()) continue;
+            int i = 0;
+            while (i < line.length() && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) i++;
+            common = Math.min(common, i);
+        }
+        if (common == Integer.MAX_VALUE) common = 0;
+        StringBuilder b = new StringBuilder("<code>");
+        for (String line : l) {
+            String t = line.length() >= common ? line.substring(common) : line.strip();
+            int lead = 0;
+            while (lead < t.length() && t.charAt(lead) == ' ') lead++;
+            b.append("&nbsp;".repeat(lead)).append(escape(t.substring(lead))).append("<br>");
+        }
+        return b.append("</code>").toString();
     }
 
     private static String clip(String lines) {

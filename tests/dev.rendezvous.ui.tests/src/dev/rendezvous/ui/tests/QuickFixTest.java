@@ -79,8 +79,8 @@ class QuickFixTest {
         IMarkerResolution isend = Arrays.stream(fixes).filter(f -> f.getLabel().contains("Isend")).findFirst().orElseThrow();
         String preview = ((org.eclipse.ui.IMarkerResolution2) isend).getDescription();
         assertTrue(preview.contains("Before:") && preview.contains("After:"), preview);
-        String beforePart = preview.substring(preview.indexOf("Before:"), preview.indexOf("After:"));
-        String afterPart = preview.substring(preview.indexOf("After:"));
+        String afterPart = preview.substring(preview.indexOf("After:"), preview.indexOf("Before:"));
+        String beforePart = preview.substring(preview.indexOf("Before:"));
         assertTrue(!beforePart.contains("Isend(") && afterPart.contains("Isend("), "the preview shows the Isend only after the change: " + preview);
         assertTrue(preview.contains(".Wait();"), "both edits are in the preview: " + preview);
         isend.run(marker); // two edits: the Send becomes Isend, a Wait goes after the Recv
