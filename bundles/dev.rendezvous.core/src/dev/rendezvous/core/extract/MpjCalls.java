@@ -1215,14 +1215,78 @@ final class MpjCalls {
         if (st.equals("BYTE") || st.equals("PACKED") || rt.equals("BYTE") || rt.equals("PACKED")) return;
         int rcount = re.count();
         if (!st.equals(rt)) {
+            dev.rendezvous.core.model.Fix fix = receiveAs(re, st);
             in.assumptions.defect(FindingKind.DATATYPE_MISMATCH, re.site(), "This " + re.op().mpjName() + " on rank " + re.rank()
                     + " receives MPI." + rt + " but the message from rank " + se.rank() + " (line " + se.site().line()
-                    + ") was sent as MPI." + st + ": the datatypes of a send and its receive must match", re.rank());
+                    + ") was sent as MPI." + st + ": the datatypes of a send and its receive must match", re.rank(),
+                    fix == null ? List.of() : List.of(fix));
         } else if (se.count() >= 0 && rcount >= 0 && rcount < se.count()) {
             in.assumptions.defect(FindingKind.DATATYPE_MISMATCH, re.site(), "This " + re.op().mpjName() + " on rank " + re.rank()
                     + " has room for " + rcount + " element(s) but the message from rank " + se.rank() + " (line "
                     + se.site().line() + ") holds " + se.count() + ": MPI reports a truncation error", re.rank());
         }
+    }
+
+    /** Java element types of arrays and the basic MPJ datatype that goes with each. */
+    private static final Map<String, String> DATATYPE_OF = Map.of("int", "INT", "double", "DOUBLE", "long", "LONG", "float", "FLOAT",
+            "short", "SHORT", "char", "CHAR", "byte", "BYTE", "boolean", "BOOLEAN");
+
+    /**
+     * The quick fix of a receive whose datatype differs from the message's: name the sender's datatype
+     * instead, offered only when the receive buffer is a local array or field declared with the Java
+     * element type of that datatype (so that MPJ accepts the buffer too); null otherwise.
+     */
+    private dev.rendezvous.core.model.Fix receiveAs(dev.rendezvous.core.model.Event recv, String senderType) {
+        if (recv.op() != Op.RECV && recv.op() != Op.IRECV || !recv.site().file().equals(in.program.file())) return null;
+        org.eclipse.jdt.core.dom.ASTNode node = org.eclipse.jdt.core.dom.NodeFinder.perform(in.program.ast(), recv.site().start(),
+                recv.site().end() - recv.site().start());
+        while (node != null && !(node instanceof MethodInvocation)) node = node.getParent();
+        if (!(node instanceof MethodInvocation call) || call.arguments().size() < 4
+                || !(call.arguments().get(0) instanceof org.eclipse.jdt.core.dom.SimpleName buffer)) {
+            return null;
+        }
+        String element = elementTypeOf(buffer);
+        if (element == null || !senderType.equals(DATATYPE_OF.get(element))) return null;
+        Expression type = (Expression) call.arguments().get(3);
+        return new dev.rendezvous.core.model.Fix("Receive as MPI." + senderType + ", the datatype the message is sent with",
+                List.of(new dev.rendezvous.core.model.TextEdit(in.program.file(), type.getStartPosition(), type.getLength(), "MPI." + senderType)));
+    }
+
+    /** The element type ("int", "double"...) of the one-dimensional array variable {@code name} refers to, or null. */
+    private static String elementTypeOf(org.eclipse.jdt.core.dom.SimpleName name) {
+        String id = name.getIdentifier();
+        for (org.eclipse.jdt.core.dom.ASTNode scope = name.getParent(); scope != null; scope = scope.getParent()) {
+            if (!(scope instanceof org.eclipse.jdt.core.dom.Block || scope instanceof org.eclipse.jdt.core.dom.MethodDeclaration
+                    || scope instanceof org.eclipse.jdt.core.dom.TypeDeclaration)) {
+                continue;
+            }
+            String[] found = {null};
+            scope.accept(new org.eclipse.jdt.core.dom.ASTVisitor() {
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.VariableDeclarationFragment f) {
+                    if (found[0] == null && f.getName().getIdentifier().equals(id) && f.getExtraDimensions() == 0) {
+                        org.eclipse.jdt.core.dom.Type t = f.getParent() instanceof org.eclipse.jdt.core.dom.VariableDeclarationStatement v ? v.getType()
+                                : f.getParent() instanceof org.eclipse.jdt.core.dom.FieldDeclaration fd ? fd.getType() : null;
+                        if (t instanceof org.eclipse.jdt.core.dom.ArrayType at && at.getDimensions() == 1
+                                && at.getElementType() instanceof org.eclipse.jdt.core.dom.PrimitiveType p) {
+                            found[0] = p.getPrimitiveTypeCode().toString();
+                        }
+                    }
+                    return true;
+                }
+
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.SingleVariableDeclaration d) {
+                    if (found[0] == null && d.getName().getIdentifier().equals(id) && d.getType() instanceof org.eclipse.jdt.core.dom.ArrayType at
+                            && at.getDimensions() == 1 && at.getElementType() instanceof org.eclipse.jdt.core.dom.PrimitiveType p) {
+                        found[0] = p.getPrimitiveTypeCode().toString();
+                    }
+                    return true;
+                }
+            });
+            if (found[0] != null) return found[0];
+        }
+        return null;
     }
 
     /** The buffer of a non-blocking operation the program has not completed yet. */
