@@ -101,6 +101,22 @@ public final class Rendezvous {
         return runs;
     }
 
+    /**
+     * Whether the program with {@code fix} applied deadlocks no more than it does now (a fix that moves a
+     * Wait earlier can make a rank wait before it sends what its peer waits for): the deadlock analysis of
+     * the fixed text at the same process count finds no error when the program has none.
+     */
+    private static boolean addsNoDeadlock(AnalysisContext ctx, Verdict now, dev.rendezvous.core.model.Fix fix) {
+        if (now != Verdict.NONE) return false; // a deadlocking program: fix the deadlock first
+        try {
+            Program fixed = ctx.program().withSource(fix.applyTo(ctx.program().source()));
+            if (!fixed.syntaxErrors().isEmpty() || fixed.entry() == null) return false;
+            return DeadlockAnalysis.analyze(ctx.forFixedProgram(fixed)).verdict() == Verdict.NONE;
+        } catch (RuntimeException | StackOverflowError e) {
+            return false;
+        }
+    }
+
     public static RunReport analyze(Program program, int np, AnalysisOptions options, BooleanSupplier cancelled) {
         long t0 = System.nanoTime();
         String file = program.file();
@@ -172,10 +188,13 @@ public final class Rendezvous {
             findings.add(new Finding(FindingKind.JOB_ABORT, Severity.INFO, Verdict.NONE, a.message(), a.range(), List.of(),
                     List.of(), List.of(), ""));
         }
+        final Verdict verdictNow = verdict;
         for (Assumptions.Defect d : ctx.assumptions().defects()) {
             Severity severity = d.kind() == FindingKind.RESOURCE_LEAK ? Severity.INFO : Severity.ERROR; // see MpjCalls.reportLeaks
+            List<dev.rendezvous.core.model.Fix> fixes = d.kind() == FindingKind.BUFFER_RACE
+                    ? d.fixes().stream().filter(x -> addsNoDeadlock(ctx, verdictNow, x)).toList() : d.fixes();
             findings.add(new Finding(d.kind(), severity, Verdict.NONE, d.message(), d.range(), List.of(d.rank()),
-                    List.of(), d.fixes(), ""));
+                    List.of(), fixes, ""));
         }
         for (String n : ctx.notes()) findings.add(info(top, n));
         List<Finding> shown = new ArrayList<>();

@@ -1312,13 +1312,61 @@ final class MpjCalls {
         inFlight.removeIf(f -> f.request().completedByProgram || f.request().freed);
         for (InFlight f : inFlight) {
             if (f.buffer() != a || index < f.from() || index >= f.to() || !write && !f.receive()) continue;
+            dev.rendezvous.core.model.Fix fix = moveWaitBefore(f, access);
             in.assumptions.defect(FindingKind.BUFFER_RACE, in.userSite(access), "Rank " + rank() + (write ? " writes" : " reads")
                     + " element " + index + " of the buffer of the " + f.op().mpjName() + " at line " + f.site().line()
                     + " before that request is completed (Wait/Test): " + (f.receive()
                             ? "the message may arrive before or after this access"
-                            : "the message may carry the old or the new value"), rank());
+                            : "the message may carry the old or the new value"), rank(), fix == null ? List.of() : List.of(fix));
             return;
         }
+    }
+
+    /**
+     * The quick fix of a buffer race: move the request's {@code r.Wait();} up to just before the statement
+     * that touches the buffer. Offered when the request is a variable assigned by the non-blocking call
+     * itself, and the Wait is a plain statement later in the same block as the statement holding the
+     * access; {@link dev.rendezvous.core.Rendezvous} keeps it only if the moved Wait adds no deadlock.
+     */
+    private dev.rendezvous.core.model.Fix moveWaitBefore(InFlight f, org.eclipse.jdt.core.dom.ASTNode access) {
+        if (access == null || !f.site().file().equals(in.program.file()) || access.getRoot() != in.program.ast()) return null;
+        org.eclipse.jdt.core.dom.ASTNode call = org.eclipse.jdt.core.dom.NodeFinder.perform(in.program.ast(), f.site().start(),
+                f.site().end() - f.site().start());
+        while (call != null && !(call instanceof MethodInvocation)) call = call.getParent();
+        if (call == null) return null;
+        String var = call.getParent() instanceof org.eclipse.jdt.core.dom.VariableDeclarationFragment vf ? vf.getName().getIdentifier()
+                : call.getParent() instanceof org.eclipse.jdt.core.dom.Assignment as && as.getLeftHandSide() instanceof org.eclipse.jdt.core.dom.SimpleName n
+                        ? n.getIdentifier() : null;
+        if (var == null) return null;
+        org.eclipse.jdt.core.dom.ASTNode stmt = access;
+        while (stmt != null && !(stmt instanceof org.eclipse.jdt.core.dom.Statement && stmt.getParent() instanceof org.eclipse.jdt.core.dom.Block)) {
+            stmt = stmt.getParent();
+        }
+        if (stmt == null || stmt.getStartPosition() < call.getStartPosition() + call.getLength()) return null;
+        List<?> siblings = ((org.eclipse.jdt.core.dom.Block) stmt.getParent()).statements();
+        org.eclipse.jdt.core.dom.Statement wait = null;
+        for (int i = siblings.indexOf(stmt) + 1; i < siblings.size() && wait == null; i++) {
+            if (siblings.get(i) instanceof org.eclipse.jdt.core.dom.ExpressionStatement es && es.getExpression() instanceof MethodInvocation w
+                    && w.getName().getIdentifier().equals("Wait") && w.arguments().isEmpty()
+                    && w.getExpression() instanceof org.eclipse.jdt.core.dom.SimpleName r && r.getIdentifier().equals(var)) {
+                wait = es;
+            }
+        }
+        if (wait == null) return null;
+        String src = in.program.source();
+        int lineStart = src.lastIndexOf('\n', wait.getStartPosition() - 1) + 1;
+        int lineEnd = src.indexOf('\n', wait.getStartPosition() + wait.getLength());
+        if (lineEnd < 0 || !src.substring(lineStart, wait.getStartPosition()).isBlank()
+                || !src.substring(wait.getStartPosition() + wait.getLength(), lineEnd).isBlank()) {
+            return null; // the Wait shares its line with other code: not moved
+        }
+        int at = stmt.getStartPosition();
+        String indent = src.substring(src.lastIndexOf('\n', at - 1) + 1, at);
+        if (!indent.isBlank()) return null;
+        String file = in.program.file();
+        return new dev.rendezvous.core.model.Fix("Move " + var + ".Wait() before the access to its buffer", List.of(
+                new dev.rendezvous.core.model.TextEdit(file, at, 0, var + ".Wait();\n" + indent),
+                new dev.rendezvous.core.model.TextEdit(file, lineStart, lineEnd + 1 - lineStart, "")));
     }
 
     private static StatusValue status(World.SendOp s, CommValue comm, int index) {
