@@ -84,31 +84,11 @@ final class Operators {
         // the common case first: two known numbers (same results as the general path below)
         if (a instanceof Long x && b instanceof Long y) {
             long l = x, r = y;
-            switch (op) {
-                case "==" -> {
-                    return l == r;
-                }
-                case "!=" -> {
-                    return l != r;
-                }
-                default -> {
-                    return longs(op, l, r);
-                }
-            }
+            return op.equals("==") ? (Object) (l == r) : op.equals("!=") ? (Object) (l != r) : longs(op, l, r);
         }
         if ((a instanceof Double || a instanceof Long) && (b instanceof Double || b instanceof Long)) {
             double l = ((Number) a).doubleValue(), r = ((Number) b).doubleValue();
-            switch (op) {
-                case "==" -> {
-                    return l == r;
-                }
-                case "!=" -> {
-                    return l != r;
-                }
-                default -> {
-                    return doubles(op, l, r);
-                }
-            }
+            return op.equals("==") ? (Object) (l == r) : op.equals("!=") ? (Object) (l != r) : doubles(op, l, r);
         }
         if ((a instanceof Sym || b instanceof Sym) && !op.equals("==") && !op.equals("!=")) {
             if (op.equals("*") && (isZero(a) || isZero(b))) return 0L;

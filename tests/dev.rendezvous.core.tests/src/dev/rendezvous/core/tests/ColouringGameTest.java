@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -50,16 +49,7 @@ class ColouringGameTest {
     }
 
     static Stream<Arguments> programs() throws IOException {
-        List<Arguments> out = new ArrayList<>();
-        for (Path dir : List.of(Repo.corpus().resolve("programs"), Repo.examples(), Repo.fixtures())) {
-            if (!Files.isDirectory(dir)) continue;
-            try (Stream<Path> s = Files.list(dir)) {
-                for (Path p : s.filter(x -> x.toString().endsWith(".java")).sorted().toList()) {
-                    for (int np : new int[] {2, 3, 4, 5}) out.add(Arguments.of(p, np));
-                }
-            }
-        }
-        return out.stream();
+        return Repo.programsAt(2, 3, 4, 5);
     }
 
     @ParameterizedTest(name = "{0} np={1}")

@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -83,16 +81,7 @@ class NonblockingBufferAllocationTest {
     }
 
     static Stream<Arguments> programs() throws IOException {
-        List<Arguments> out = new ArrayList<>();
-        for (Path dir : List.of(Repo.corpus().resolve("programs"), Repo.examples(), Repo.fixtures())) {
-            if (!Files.isDirectory(dir)) continue;
-            try (Stream<Path> s = Files.list(dir)) {
-                for (Path p : s.filter(x -> x.toString().endsWith(".java")).sorted().toList()) {
-                    for (int np : new int[] {2, 4, 5}) out.add(Arguments.of(p, np));
-                }
-            }
-        }
-        return out.stream();
+        return Repo.programsAt(2, 4, 5);
     }
 
     @ParameterizedTest(name = "{0} np={1}")

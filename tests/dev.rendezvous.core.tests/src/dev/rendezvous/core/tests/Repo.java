@@ -52,4 +52,18 @@ final class Repo {
         b.maxMillis = 60_000;
         return Rendezvous.analyze(Program.parse(name, source), np, new AnalysisOptions(java.util.List.of(np), b), () -> false);
     }
+
+    /** Every program of the corpus, the examples and the fixtures, at each of {@code nps} (parameterised tests). */
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> programsAt(int... nps) throws IOException {
+        java.util.List<org.junit.jupiter.params.provider.Arguments> out = new java.util.ArrayList<>();
+        for (Path dir : java.util.List.of(corpus().resolve("programs"), examples(), fixtures())) {
+            if (!Files.isDirectory(dir)) continue;
+            try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+                for (Path p : s.filter(x -> x.toString().endsWith(".java")).sorted().toList()) {
+                    for (int np : nps) out.add(org.junit.jupiter.params.provider.Arguments.of(p, np));
+                }
+            }
+        }
+        return out.stream();
+    }
 }
