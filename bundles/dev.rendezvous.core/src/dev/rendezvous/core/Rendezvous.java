@@ -42,48 +42,47 @@ public final class Rendezvous {
             program = Program.parse(file, source, companions);
         } catch (RuntimeException | StackOverflowError e) {
             List<RunReport> runs = new ArrayList<>();
-            for (int np : options.nps()) {
-                runs.add(new RunReport(file, np, List.of(info(new SourceRange(file, 0, 0, 1),
-                        "The file could not be parsed: " + e)), Verdict.NONE, null, 0, null, List.of(), null));
-            }
+            for (int np : options.nps()) runs.add(failedRun(file, np, "The file could not be parsed: " + e));
             return new FileReport(file, runs);
         }
-        List<Integer> nps = options.nps();
-        int threads = Math.min(nps.size(), Math.min(4, Runtime.getRuntime().availableProcessors()));
-        if (threads <= 1) {
-            List<RunReport> runs = new ArrayList<>();
-            for (int np : nps) {
-                if (cancelled.getAsBoolean()) break;
-                runs.add(analyze(program, np, options, cancelled));
-            }
-            return new FileReport(file, runs);
-        }
-        return new FileReport(file, sweep(program, file, source, companions, options, cancelled, threads));
+        return new FileReport(file, sweep(program, file, source, companions, options, cancelled));
+    }
+
+    /** A report that holds only the message why the analysis at {@code np} could not be made. */
+    private static RunReport failedRun(String file, int np, String why) {
+        return new RunReport(file, np, List.of(info(new SourceRange(file, 0, 0, 1), why)), Verdict.NONE, null, 0, null, List.of(), null);
     }
 
     /**
-     * The process counts of a sweep analysed side by side on {@code threads} threads. Each thread works on
-     * its own parse of the file (the interpreter keeps caches in the program, which must not be shared);
-     * the reports come back in the order of the process counts, and a cancelled sweep keeps those finished.
+     * The process counts of {@code options}, analysed side by side on up to four threads when there are
+     * several. Each extra thread works on its own parse of the file (the interpreter keeps caches in the
+     * program, which must not be shared); one count is analysed on the caller's thread. The reports come
+     * back in the order of the process counts, and a cancelled sweep keeps those finished.
      */
     private static List<RunReport> sweep(Program first, String file, String source, java.util.Map<String, String> companions,
-            AnalysisOptions options, BooleanSupplier cancelled, int threads) {
+            AnalysisOptions options, BooleanSupplier cancelled) {
         List<Integer> nps = options.nps();
+        int threads = Math.min(nps.size(), Math.min(4, Runtime.getRuntime().availableProcessors()));
         java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
         RunReport[] out = new RunReport[nps.size()];
-        List<Thread> workers = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            final Program own = t == 0 ? first : Program.parse(file, source, companions);
-            workers.add(Thread.ofPlatform().name("rendezvous-np-" + t).start(() -> {
-                for (int i = next.getAndIncrement(); i < nps.size() && !cancelled.getAsBoolean(); i = next.getAndIncrement()) {
-                    try {
-                        out[i] = analyze(own, nps.get(i), options, cancelled);
-                    } catch (RuntimeException | StackOverflowError e) { // said in the report; the other counts go on
-                        out[i] = new RunReport(file, nps.get(i), List.of(info(new SourceRange(file, 0, 0, 1), "The analysis failed at np="
-                                + nps.get(i) + " (" + e + "); other process counts are unaffected")), Verdict.NONE, null, 0, null, List.of(), null);
-                    }
+        java.util.function.Consumer<Program> work = own -> {
+            for (int i = next.getAndIncrement(); i < nps.size() && !cancelled.getAsBoolean(); i = next.getAndIncrement()) {
+                try {
+                    out[i] = analyze(own, nps.get(i), options, cancelled);
+                } catch (RuntimeException | StackOverflowError e) { // said in the report; the other counts go on
+                    out[i] = failedRun(file, nps.get(i), "The analysis failed at np=" + nps.get(i) + " (" + e
+                            + "); other process counts are unaffected");
                 }
-            }));
+            }
+        };
+        List<Thread> workers = new ArrayList<>();
+        if (threads <= 1) {
+            work.accept(first);
+        } else {
+            for (int t = 0; t < threads; t++) {
+                Program own = t == 0 ? first : Program.parse(file, source, companions);
+                workers.add(Thread.ofPlatform().name("rendezvous-np-" + t).start(() -> work.accept(own)));
+            }
         }
         for (Thread w : workers) {
             try {
@@ -99,22 +98,6 @@ public final class Rendezvous {
             runs.add(r);
         }
         return runs;
-    }
-
-    /**
-     * Whether the program with {@code fix} applied deadlocks no more than it does now (a fix that moves a
-     * Wait earlier can make a rank wait before it sends what its peer waits for): the deadlock analysis of
-     * the fixed text at the same process count finds no error when the program has none.
-     */
-    private static boolean addsNoDeadlock(AnalysisContext ctx, Verdict now, dev.rendezvous.core.model.Fix fix) {
-        if (now != Verdict.NONE) return false; // a deadlocking program: fix the deadlock first
-        try {
-            Program fixed = ctx.program().withSource(fix.applyTo(ctx.program().source()));
-            if (!fixed.syntaxErrors().isEmpty() || fixed.entry() == null) return false;
-            return DeadlockAnalysis.analyze(ctx.forFixedProgram(fixed)).verdict() == Verdict.NONE;
-        } catch (RuntimeException | StackOverflowError e) {
-            return false;
-        }
     }
 
     public static RunReport analyze(Program program, int np, AnalysisOptions options, BooleanSupplier cancelled) {
@@ -192,7 +175,7 @@ public final class Rendezvous {
         for (Assumptions.Defect d : ctx.assumptions().defects()) {
             Severity severity = d.kind() == FindingKind.RESOURCE_LEAK ? Severity.INFO : Severity.ERROR; // see MpjCalls.reportLeaks
             List<dev.rendezvous.core.model.Fix> fixes = d.kind() == FindingKind.BUFFER_RACE
-                    ? d.fixes().stream().filter(x -> addsNoDeadlock(ctx, verdictNow, x)).toList() : d.fixes();
+                    ? dev.rendezvous.core.fix.Fixes.keepDeadlockFree(ctx, verdictNow, d.fixes()) : d.fixes();
             findings.add(new Finding(d.kind(), severity, Verdict.NONE, d.message(), d.range(), List.of(d.rank()),
                     List.of(), fixes, ""));
         }

@@ -43,12 +43,13 @@ public final class Assumptions {
 
     /** Records a defect once per (kind, line). */
     public synchronized void defect(FindingKind kind, SourceRange range, String message, int rank) {
-        defect(kind, range, message, rank, List.of());
+        defect(kind, range, message, rank, null);
     }
 
-    /** As above, with the quick fixes that repair it. */
-    public synchronized void defect(FindingKind kind, SourceRange range, String message, int rank, List<dev.rendezvous.core.model.Fix> fixes) {
-        defects.putIfAbsent(kind.id() + ":" + range.file() + ":" + range.line(), new Defect(kind, range, message, rank, fixes));
+    /** As above, with the quick fix that repairs it (null when there is none). */
+    public synchronized void defect(FindingKind kind, SourceRange range, String message, int rank, dev.rendezvous.core.model.Fix fix) {
+        defects.putIfAbsent(kind.id() + ":" + range.file() + ":" + range.line(),
+                new Defect(kind, range, message, rank, fix == null ? List.of() : List.of(fix)));
     }
 
     public synchronized List<Defect> defects() {

@@ -19,6 +19,7 @@ import dev.rendezvous.core.extract.Values.ListVal;
 import dev.rendezvous.core.extract.Values.Null;
 import dev.rendezvous.core.extract.Values.ReduceOp;
 import dev.rendezvous.core.extract.Values.Unknown;
+import dev.rendezvous.core.fix.Fixes;
 import dev.rendezvous.core.model.FindingKind;
 import dev.rendezvous.core.model.Op;
 import dev.rendezvous.core.model.Peer;
@@ -154,38 +155,12 @@ final class MpjCalls {
         for (Object v : creationOrder) {
             Object[] c = created.get(v);
             if (c == null) continue;
-            dev.rendezvous.core.model.Fix fix = freeBefore((MethodInvocation) c[3], finalizeCall);
             in.assumptions.defect(FindingKind.RESOURCE_LEAK, (SourceRange) c[2], "The " + c[0] + " created here by "
                     + c[1] + " is never freed: rank " + rank() + " reaches Finalize without calling Free on it", rank(),
-                    fix == null ? List.of() : List.of(fix));
+                    Fixes.freeBefore(in.program, (MethodInvocation) c[3], finalizeCall));
         }
         created.clear();
         creationOrder.clear();
-    }
-
-    /**
-     * The quick fix of a leak: {@code var.Free();} just before the {@code MPI.Finalize()} statement, when the
-     * resource is a local variable declared by the creating statement in a block that also holds that
-     * Finalize (so the name is in scope there); null otherwise.
-     */
-    private dev.rendezvous.core.model.Fix freeBefore(MethodInvocation create, MethodInvocation fin) {
-        if (!(create.getParent() instanceof org.eclipse.jdt.core.dom.VariableDeclarationFragment f)
-                || !(f.getParent() instanceof org.eclipse.jdt.core.dom.VariableDeclarationStatement decl)
-                || !(fin.getParent() instanceof org.eclipse.jdt.core.dom.ExpressionStatement finStmt)
-                || create.getRoot() != fin.getRoot() || finStmt.getStartPosition() < decl.getStartPosition()) {
-            return null;
-        }
-        boolean inScope = false;
-        for (org.eclipse.jdt.core.dom.ASTNode a = finStmt; a != null && !inScope; a = a.getParent()) inScope = a == decl.getParent();
-        SourceRange where = in.program.range(fin);
-        if (!inScope || !where.file().equals(in.program.file())) return null;
-        String src = in.program.source();
-        int at = finStmt.getStartPosition();
-        String indent = src.substring(src.lastIndexOf('\n', at - 1) + 1, at);
-        if (!indent.isBlank()) return null;
-        String var = f.getName().getIdentifier();
-        return new dev.rendezvous.core.model.Fix("Free " + var + " before MPI.Finalize()",
-                List.of(new dev.rendezvous.core.model.TextEdit(in.program.file(), at, 0, var + ".Free();\n" + indent)));
     }
 
     private Object invokeUntracked(Object recv, Expression recvExpr, String name, MethodInvocation mi) {
@@ -1215,78 +1190,15 @@ final class MpjCalls {
         if (st.equals("BYTE") || st.equals("PACKED") || rt.equals("BYTE") || rt.equals("PACKED")) return;
         int rcount = re.count();
         if (!st.equals(rt)) {
-            dev.rendezvous.core.model.Fix fix = receiveAs(re, st);
             in.assumptions.defect(FindingKind.DATATYPE_MISMATCH, re.site(), "This " + re.op().mpjName() + " on rank " + re.rank()
                     + " receives MPI." + rt + " but the message from rank " + se.rank() + " (line " + se.site().line()
                     + ") was sent as MPI." + st + ": the datatypes of a send and its receive must match", re.rank(),
-                    fix == null ? List.of() : List.of(fix));
+                    Fixes.receiveAs(in.program, re, st));
         } else if (se.count() >= 0 && rcount >= 0 && rcount < se.count()) {
             in.assumptions.defect(FindingKind.DATATYPE_MISMATCH, re.site(), "This " + re.op().mpjName() + " on rank " + re.rank()
                     + " has room for " + rcount + " element(s) but the message from rank " + se.rank() + " (line "
                     + se.site().line() + ") holds " + se.count() + ": MPI reports a truncation error", re.rank());
         }
-    }
-
-    /** Java element types of arrays and the basic MPJ datatype that goes with each. */
-    private static final Map<String, String> DATATYPE_OF = Map.of("int", "INT", "double", "DOUBLE", "long", "LONG", "float", "FLOAT",
-            "short", "SHORT", "char", "CHAR", "byte", "BYTE", "boolean", "BOOLEAN");
-
-    /**
-     * The quick fix of a receive whose datatype differs from the message's: name the sender's datatype
-     * instead, offered only when the receive buffer is a local array or field declared with the Java
-     * element type of that datatype (so that MPJ accepts the buffer too); null otherwise.
-     */
-    private dev.rendezvous.core.model.Fix receiveAs(dev.rendezvous.core.model.Event recv, String senderType) {
-        if (recv.op() != Op.RECV && recv.op() != Op.IRECV || !recv.site().file().equals(in.program.file())) return null;
-        org.eclipse.jdt.core.dom.ASTNode node = org.eclipse.jdt.core.dom.NodeFinder.perform(in.program.ast(), recv.site().start(),
-                recv.site().end() - recv.site().start());
-        while (node != null && !(node instanceof MethodInvocation)) node = node.getParent();
-        if (!(node instanceof MethodInvocation call) || call.arguments().size() < 4
-                || !(call.arguments().get(0) instanceof org.eclipse.jdt.core.dom.SimpleName buffer)) {
-            return null;
-        }
-        String element = elementTypeOf(buffer);
-        if (element == null || !senderType.equals(DATATYPE_OF.get(element))) return null;
-        Expression type = (Expression) call.arguments().get(3);
-        return new dev.rendezvous.core.model.Fix("Receive as MPI." + senderType + ", the datatype the message is sent with",
-                List.of(new dev.rendezvous.core.model.TextEdit(in.program.file(), type.getStartPosition(), type.getLength(), "MPI." + senderType)));
-    }
-
-    /** The element type ("int", "double"...) of the one-dimensional array variable {@code name} refers to, or null. */
-    private static String elementTypeOf(org.eclipse.jdt.core.dom.SimpleName name) {
-        String id = name.getIdentifier();
-        for (org.eclipse.jdt.core.dom.ASTNode scope = name.getParent(); scope != null; scope = scope.getParent()) {
-            if (!(scope instanceof org.eclipse.jdt.core.dom.Block || scope instanceof org.eclipse.jdt.core.dom.MethodDeclaration
-                    || scope instanceof org.eclipse.jdt.core.dom.TypeDeclaration)) {
-                continue;
-            }
-            String[] found = {null};
-            scope.accept(new org.eclipse.jdt.core.dom.ASTVisitor() {
-                @Override
-                public boolean visit(org.eclipse.jdt.core.dom.VariableDeclarationFragment f) {
-                    if (found[0] == null && f.getName().getIdentifier().equals(id) && f.getExtraDimensions() == 0) {
-                        org.eclipse.jdt.core.dom.Type t = f.getParent() instanceof org.eclipse.jdt.core.dom.VariableDeclarationStatement v ? v.getType()
-                                : f.getParent() instanceof org.eclipse.jdt.core.dom.FieldDeclaration fd ? fd.getType() : null;
-                        if (t instanceof org.eclipse.jdt.core.dom.ArrayType at && at.getDimensions() == 1
-                                && at.getElementType() instanceof org.eclipse.jdt.core.dom.PrimitiveType p) {
-                            found[0] = p.getPrimitiveTypeCode().toString();
-                        }
-                    }
-                    return true;
-                }
-
-                @Override
-                public boolean visit(org.eclipse.jdt.core.dom.SingleVariableDeclaration d) {
-                    if (found[0] == null && d.getName().getIdentifier().equals(id) && d.getType() instanceof org.eclipse.jdt.core.dom.ArrayType at
-                            && at.getDimensions() == 1 && at.getElementType() instanceof org.eclipse.jdt.core.dom.PrimitiveType p) {
-                        found[0] = p.getPrimitiveTypeCode().toString();
-                    }
-                    return true;
-                }
-            });
-            if (found[0] != null) return found[0];
-        }
-        return null;
     }
 
     /** The buffer of a non-blocking operation the program has not completed yet. */
@@ -1312,61 +1224,13 @@ final class MpjCalls {
         inFlight.removeIf(f -> f.request().completedByProgram || f.request().freed);
         for (InFlight f : inFlight) {
             if (f.buffer() != a || index < f.from() || index >= f.to() || !write && !f.receive()) continue;
-            dev.rendezvous.core.model.Fix fix = moveWaitBefore(f, access);
             in.assumptions.defect(FindingKind.BUFFER_RACE, in.userSite(access), "Rank " + rank() + (write ? " writes" : " reads")
                     + " element " + index + " of the buffer of the " + f.op().mpjName() + " at line " + f.site().line()
                     + " before that request is completed (Wait/Test): " + (f.receive()
                             ? "the message may arrive before or after this access"
-                            : "the message may carry the old or the new value"), rank(), fix == null ? List.of() : List.of(fix));
+                            : "the message may carry the old or the new value"), rank(), Fixes.moveWaitBefore(in.program, f.site(), access));
             return;
         }
-    }
-
-    /**
-     * The quick fix of a buffer race: move the request's {@code r.Wait();} up to just before the statement
-     * that touches the buffer. Offered when the request is a variable assigned by the non-blocking call
-     * itself, and the Wait is a plain statement later in the same block as the statement holding the
-     * access; {@link dev.rendezvous.core.Rendezvous} keeps it only if the moved Wait adds no deadlock.
-     */
-    private dev.rendezvous.core.model.Fix moveWaitBefore(InFlight f, org.eclipse.jdt.core.dom.ASTNode access) {
-        if (access == null || !f.site().file().equals(in.program.file()) || access.getRoot() != in.program.ast()) return null;
-        org.eclipse.jdt.core.dom.ASTNode call = org.eclipse.jdt.core.dom.NodeFinder.perform(in.program.ast(), f.site().start(),
-                f.site().end() - f.site().start());
-        while (call != null && !(call instanceof MethodInvocation)) call = call.getParent();
-        if (call == null) return null;
-        String var = call.getParent() instanceof org.eclipse.jdt.core.dom.VariableDeclarationFragment vf ? vf.getName().getIdentifier()
-                : call.getParent() instanceof org.eclipse.jdt.core.dom.Assignment as && as.getLeftHandSide() instanceof org.eclipse.jdt.core.dom.SimpleName n
-                        ? n.getIdentifier() : null;
-        if (var == null) return null;
-        org.eclipse.jdt.core.dom.ASTNode stmt = access;
-        while (stmt != null && !(stmt instanceof org.eclipse.jdt.core.dom.Statement && stmt.getParent() instanceof org.eclipse.jdt.core.dom.Block)) {
-            stmt = stmt.getParent();
-        }
-        if (stmt == null || stmt.getStartPosition() < call.getStartPosition() + call.getLength()) return null;
-        List<?> siblings = ((org.eclipse.jdt.core.dom.Block) stmt.getParent()).statements();
-        org.eclipse.jdt.core.dom.Statement wait = null;
-        for (int i = siblings.indexOf(stmt) + 1; i < siblings.size() && wait == null; i++) {
-            if (siblings.get(i) instanceof org.eclipse.jdt.core.dom.ExpressionStatement es && es.getExpression() instanceof MethodInvocation w
-                    && w.getName().getIdentifier().equals("Wait") && w.arguments().isEmpty()
-                    && w.getExpression() instanceof org.eclipse.jdt.core.dom.SimpleName r && r.getIdentifier().equals(var)) {
-                wait = es;
-            }
-        }
-        if (wait == null) return null;
-        String src = in.program.source();
-        int lineStart = src.lastIndexOf('\n', wait.getStartPosition() - 1) + 1;
-        int lineEnd = src.indexOf('\n', wait.getStartPosition() + wait.getLength());
-        if (lineEnd < 0 || !src.substring(lineStart, wait.getStartPosition()).isBlank()
-                || !src.substring(wait.getStartPosition() + wait.getLength(), lineEnd).isBlank()) {
-            return null; // the Wait shares its line with other code: not moved
-        }
-        int at = stmt.getStartPosition();
-        String indent = src.substring(src.lastIndexOf('\n', at - 1) + 1, at);
-        if (!indent.isBlank()) return null;
-        String file = in.program.file();
-        return new dev.rendezvous.core.model.Fix("Move " + var + ".Wait() before the access to its buffer", List.of(
-                new dev.rendezvous.core.model.TextEdit(file, at, 0, var + ".Wait();\n" + indent),
-                new dev.rendezvous.core.model.TextEdit(file, lineStart, lineEnd + 1 - lineStart, "")));
     }
 
     private static StatusValue status(World.SendOp s, CommValue comm, int index) {

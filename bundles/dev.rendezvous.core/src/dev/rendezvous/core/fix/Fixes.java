@@ -7,11 +7,22 @@ import java.util.Map;
 
 import org.eclipse.jdt.core.dom.ASTNode;
 import org.eclipse.jdt.core.dom.ASTVisitor;
+import org.eclipse.jdt.core.dom.ArrayType;
+import org.eclipse.jdt.core.dom.Assignment;
 import org.eclipse.jdt.core.dom.Block;
+import org.eclipse.jdt.core.dom.Expression;
 import org.eclipse.jdt.core.dom.ExpressionStatement;
+import org.eclipse.jdt.core.dom.FieldDeclaration;
+import org.eclipse.jdt.core.dom.MethodDeclaration;
 import org.eclipse.jdt.core.dom.MethodInvocation;
 import org.eclipse.jdt.core.dom.NodeFinder;
+import org.eclipse.jdt.core.dom.PrimitiveType;
+import org.eclipse.jdt.core.dom.SimpleName;
+import org.eclipse.jdt.core.dom.SingleVariableDeclaration;
 import org.eclipse.jdt.core.dom.Statement;
+import org.eclipse.jdt.core.dom.Type;
+import org.eclipse.jdt.core.dom.TypeDeclaration;
+import org.eclipse.jdt.core.dom.VariableDeclarationFragment;
 import org.eclipse.jdt.core.dom.VariableDeclarationStatement;
 
 import dev.rendezvous.core.analysis.AnalysisContext;
@@ -24,12 +35,15 @@ import dev.rendezvous.core.model.FindingKind;
 import dev.rendezvous.core.model.Fix;
 import dev.rendezvous.core.model.Op;
 import dev.rendezvous.core.model.Severity;
+import dev.rendezvous.core.model.SourceRange;
 import dev.rendezvous.core.model.TextEdit;
 import dev.rendezvous.core.model.Verdict;
 import dev.rendezvous.core.semantics.RunOutcome;
 
 /**
- * Quick fixes for deadlock findings, computed as text edits over the source. A fix is offered
+ * Quick fixes, computed as text edits over the source: for deadlock findings (below), and for the
+ * interface misuse the interpreter finds ({@link #freeBefore}, {@link #receiveAs}, {@link #moveWaitBefore}).
+ * For deadlock findings, A fix is offered
  * only where its safety can be argued from the code's shape:
  * <ul>
  * <li><b>Sendrecv</b>: each rank of a send cycle does a blocking {@code Send} immediately followed,
@@ -69,10 +83,9 @@ public final class Fixes {
             List<Fix> kept = new ArrayList<>();
             for (Fix fix : f.fixes()) {
                 try {
-                    Program fixed = ctx.program().withSource(fix.applyTo(ctx.program().source()));
-                    if (!fixed.syntaxErrors().isEmpty() || fixed.entry() == null) continue;
-                    List<Finding> left = DeadlockAnalysis.analyze(ctx.forFixedProgram(fixed)).findings().stream()
-                            .filter(x -> x.severity() == Severity.ERROR).toList();
+                    DeadlockAnalysis.Result result = analyseFixed(ctx, fix);
+                    if (result == null) continue;
+                    List<Finding> left = result.findings().stream().filter(x -> x.severity() == Severity.ERROR).toList();
                     if (left.size() < errors.size() && left.stream().allMatch(x -> kinds.contains(x.kind()))) kept.add(fix);
                 } catch (RuntimeException | StackOverflowError e) {
                     ctx.note("A quick fix could not be checked: " + e);
@@ -81,6 +94,33 @@ public final class Fixes {
             out.add(f.withFixes(kept));
         }
         return out;
+    }
+
+    /** The deadlock analysis of the program with {@code fix} applied, at the same np; null when the fixed text does not parse. */
+    private static DeadlockAnalysis.Result analyseFixed(AnalysisContext ctx, Fix fix) {
+        Program fixed = ctx.program().withSource(fix.applyTo(ctx.program().source()));
+        if (!fixed.syntaxErrors().isEmpty() || fixed.entry() == null) return null;
+        return DeadlockAnalysis.analyze(ctx.forFixedProgram(fixed));
+    }
+
+    /**
+     * The fixes of a finding that is not a deadlock which leave the program deadlock-free (a fix that moves
+     * a Wait earlier can make a rank wait before it sends what its peer waits for): the deadlock analysis of
+     * the fixed text at the same process count finds no deadlock. None for a program that deadlocks
+     * already (its deadlock is fixed first).
+     */
+    public static List<Fix> keepDeadlockFree(AnalysisContext ctx, Verdict now, List<Fix> fixes) {
+        if (fixes.isEmpty() || now != Verdict.NONE) return List.of();
+        List<Fix> kept = new ArrayList<>();
+        for (Fix fix : fixes) {
+            try {
+                DeadlockAnalysis.Result result = analyseFixed(ctx, fix);
+                if (result != null && result.verdict() == Verdict.NONE) kept.add(fix);
+            } catch (RuntimeException | StackOverflowError e) {
+                // not offered: it could not be checked
+            }
+        }
+        return kept;
     }
 
     public static List<Fix> forDeadlock(AnalysisContext ctx, Finding f, WaitForClassifier.Explanation x, RunOutcome run,
@@ -111,10 +151,140 @@ public final class Fixes {
     }
 
     private static MethodInvocation callAt(Program p, Event e) {
-        if (!e.site().file().equals(p.file())) return null; // in a companion file: no fix is offered there
-        ASTNode n = NodeFinder.perform(p.ast(), e.site().start(), e.site().length());
+        return callAt(p, e.site());
+    }
+
+    /** The call at {@code site} of the program's own file; null in a companion file, where no fix is offered. */
+    private static MethodInvocation callAt(Program p, SourceRange site) {
+        if (!site.file().equals(p.file())) return null;
+        ASTNode n = NodeFinder.perform(p.ast(), site.start(), site.length());
         while (n != null && !(n instanceof MethodInvocation)) n = n.getParent();
         return (MethodInvocation) n;
+    }
+
+    // ================================================================ fixes of interface misuse (found while interpreting)
+
+    /** What precedes {@code pos} on its line, or null when that is not only white space (the statement does not start its line). */
+    private static String lineIndent(String src, int pos) {
+        String indent = src.substring(src.lastIndexOf('\n', pos - 1) + 1, pos);
+        return indent.isBlank() ? indent : null;
+    }
+
+    /**
+     * resource-leak: {@code var.Free();} just before the {@code MPI.Finalize()} statement, when the
+     * resource is a local variable declared by the creating statement in a block that also holds that
+     * Finalize (so the name is in scope there); null otherwise.
+     */
+    public static Fix freeBefore(Program p, MethodInvocation create, MethodInvocation fin) {
+        if (!(create.getParent() instanceof VariableDeclarationFragment f)
+                || !(f.getParent() instanceof VariableDeclarationStatement decl)
+                || !(fin.getParent() instanceof ExpressionStatement finStmt)
+                || create.getRoot() != fin.getRoot() || finStmt.getStartPosition() < decl.getStartPosition()) {
+            return null;
+        }
+        boolean inScope = false;
+        for (ASTNode a = finStmt; a != null && !inScope; a = a.getParent()) inScope = a == decl.getParent();
+        if (!inScope || !p.range(fin).file().equals(p.file())) return null;
+        int at = finStmt.getStartPosition();
+        String indent = lineIndent(p.source(), at);
+        if (indent == null) return null;
+        String var = f.getName().getIdentifier();
+        return new Fix("Free " + var + " before MPI.Finalize()", List.of(new TextEdit(p.file(), at, 0, var + ".Free();\n" + indent)));
+    }
+
+    /** Java element types of arrays and the basic MPJ datatype that goes with each. */
+    private static final Map<String, String> DATATYPE_OF = Map.of("int", "INT", "double", "DOUBLE", "long", "LONG", "float", "FLOAT",
+            "short", "SHORT", "char", "CHAR", "byte", "BYTE", "boolean", "BOOLEAN");
+
+    /**
+     * datatype-mismatch: a receive whose datatype differs from the message's names the sender's datatype
+     * instead; offered only when the receive buffer is a local array or field declared with the Java
+     * element type of that datatype (so that MPJ accepts the buffer too); null otherwise.
+     */
+    public static Fix receiveAs(Program p, Event recv, String senderType) {
+        if (recv.op() != Op.RECV && recv.op() != Op.IRECV) return null;
+        MethodInvocation call = callAt(p, recv);
+        if (call == null || call.arguments().size() < 4 || !(call.arguments().get(0) instanceof SimpleName buffer)) return null;
+        String element = elementTypeOf(buffer);
+        if (element == null || !senderType.equals(DATATYPE_OF.get(element))) return null;
+        Expression type = (Expression) call.arguments().get(3);
+        return new Fix("Receive as MPI." + senderType + ", the datatype the message is sent with",
+                List.of(new TextEdit(p.file(), type.getStartPosition(), type.getLength(), "MPI." + senderType)));
+    }
+
+    /** The element type ("int", "double"...) of the one-dimensional array variable {@code name} refers to, or null. */
+    private static String elementTypeOf(SimpleName name) {
+        String id = name.getIdentifier();
+        for (ASTNode scope = name.getParent(); scope != null; scope = scope.getParent()) {
+            if (!(scope instanceof Block || scope instanceof MethodDeclaration || scope instanceof TypeDeclaration)) continue;
+            String[] found = {null};
+            scope.accept(new ASTVisitor() {
+                @Override
+                public boolean visit(VariableDeclarationFragment f) {
+                    if (found[0] == null && f.getName().getIdentifier().equals(id) && f.getExtraDimensions() == 0) {
+                        Type t = f.getParent() instanceof VariableDeclarationStatement v ? v.getType()
+                                : f.getParent() instanceof FieldDeclaration fd ? fd.getType() : null;
+                        found[0] = primitiveElement(t);
+                    }
+                    return true;
+                }
+
+                @Override
+                public boolean visit(SingleVariableDeclaration d) {
+                    if (found[0] == null && d.getName().getIdentifier().equals(id)) found[0] = primitiveElement(d.getType());
+                    return true;
+                }
+            });
+            if (found[0] != null) return found[0];
+        }
+        return null;
+    }
+
+    /** "int" for {@code int[]}; null for any other type. */
+    private static String primitiveElement(Type t) {
+        return t instanceof ArrayType at && at.getDimensions() == 1 && at.getElementType() instanceof PrimitiveType p
+                ? p.getPrimitiveTypeCode().toString() : null;
+    }
+
+    /**
+     * buffer-race: move the request's {@code r.Wait();} up to just before the statement that touches the
+     * buffer. Offered when the request is a variable assigned by the non-blocking call at {@code requestSite}
+     * itself, and the Wait is a plain statement later in the same block as the statement holding the
+     * access; {@link #keepDeadlockFree} keeps it only if the moved Wait adds no deadlock.
+     */
+    public static Fix moveWaitBefore(Program p, SourceRange requestSite, ASTNode access) {
+        if (access == null || access.getRoot() != p.ast()) return null;
+        MethodInvocation call = callAt(p, requestSite);
+        if (call == null) return null;
+        String var = call.getParent() instanceof VariableDeclarationFragment vf ? vf.getName().getIdentifier()
+                : call.getParent() instanceof Assignment as && as.getLeftHandSide() instanceof SimpleName n ? n.getIdentifier() : null;
+        if (var == null) return null;
+        ASTNode stmt = access;
+        while (stmt != null && !(stmt instanceof Statement && stmt.getParent() instanceof Block)) stmt = stmt.getParent();
+        if (stmt == null || stmt.getStartPosition() < call.getStartPosition() + call.getLength()) return null;
+        List<?> siblings = ((Block) stmt.getParent()).statements();
+        Statement wait = null;
+        for (int i = siblings.indexOf(stmt) + 1; i < siblings.size() && wait == null; i++) {
+            if (siblings.get(i) instanceof ExpressionStatement es && es.getExpression() instanceof MethodInvocation w
+                    && w.getName().getIdentifier().equals("Wait") && w.arguments().isEmpty()
+                    && w.getExpression() instanceof SimpleName r && r.getIdentifier().equals(var)) {
+                wait = es;
+            }
+        }
+        if (wait == null) return null;
+        String src = p.source();
+        int lineStart = src.lastIndexOf('\n', wait.getStartPosition() - 1) + 1;
+        int lineEnd = src.indexOf('\n', wait.getStartPosition() + wait.getLength());
+        if (lineEnd < 0 || lineIndent(src, wait.getStartPosition()) == null
+                || !src.substring(wait.getStartPosition() + wait.getLength(), lineEnd).isBlank()) {
+            return null; // the Wait shares its line with other code: not moved
+        }
+        int at = stmt.getStartPosition();
+        String indent = lineIndent(src, at);
+        if (indent == null) return null;
+        return new Fix("Move " + var + ".Wait() before the access to its buffer", List.of(
+                new TextEdit(p.file(), at, 0, var + ".Wait();\n" + indent),
+                new TextEdit(p.file(), lineStart, lineEnd + 1 - lineStart, "")));
     }
 
     private static Statement statementOf(ASTNode n) {

@@ -131,9 +131,13 @@ public final class ColouringGame {
                     int sv = partner[v];
                     if (!sendYellow(s, sv)) continue;
                     boolean atPosition = v == offset[i] + s.pos[i];
-                    if (atPosition) moved |= visit(s, v, false, seen, todo); // rule 2a
+                    if (atPosition) {
+                        visit(s, v, false, seen, todo); // rule 2a
+                        moved = true;
+                    }
                     if (!synchronous[sv] && used[i] < (i < pools.length ? pools[i] : 0)) {
-                        moved |= visit(s, v, true, seen, todo); // rule 2b
+                        visit(s, v, true, seen, todo); // rule 2b
+                        moved = true;
                     }
                     if (seen.size() > maxColourings) return new Answer(null, seen.size());
                 }
@@ -143,13 +147,13 @@ public final class ColouringGame {
         return new Answer(Boolean.TRUE, seen.size());
     }
 
-    private boolean visit(State s, int v, boolean token, Set<State> seen, ArrayDeque<State> todo) {
+    /** The colouring after colouring receive {@code v} yellow (with a token: rule 2b), queued unless seen. */
+    private void visit(State s, int v, boolean token, Set<State> seen, ArrayDeque<State> todo) {
         long[] y = s.yellow.clone(), t = s.token.clone();
         set(y, v);
         if (token) set(t, v);
         State next = close(new State(s.pos.clone(), y, t));
         if (seen.add(next)) todo.push(next);
-        return true;
     }
 
     private int len(int i) {
