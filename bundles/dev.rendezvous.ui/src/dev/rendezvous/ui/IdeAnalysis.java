@@ -154,6 +154,16 @@ public final class IdeAnalysis {
         return dev.rendezvous.core.extract.ProgramFiles.of(texts).companionsOf(file);
     }
 
+    /**
+     * The merged findings that become problems in the editor (markers, or annotations of a file outside
+     * the Java projects): errors and warnings, and information only when the preference asks for it.
+     */
+    public static List<Finding> problems(FileReport report) {
+        RendezvousPlugin plugin = RendezvousPlugin.getDefault();
+        boolean showInfo = plugin != null && plugin.getPreferenceStore().getBoolean(RendezvousPreferences.SHOW_INFO);
+        return merged(report).stream().filter(f -> showInfo || f.severity() != dev.rendezvous.core.model.Severity.INFO).toList();
+    }
+
     /** Findings of all runs, each once, annotated with the process counts at which it appears. */
     public static List<Finding> merged(FileReport report) {
         Map<String, Finding> byKey = new LinkedHashMap<>();

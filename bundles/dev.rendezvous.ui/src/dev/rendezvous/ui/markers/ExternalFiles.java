@@ -32,8 +32,6 @@ import org.eclipse.ui.texteditor.ITextEditor;
 import dev.rendezvous.core.model.Finding;
 import dev.rendezvous.core.model.Severity;
 import dev.rendezvous.ui.IdeAnalysis;
-import dev.rendezvous.ui.RendezvousPlugin;
-import dev.rendezvous.ui.RendezvousPreferences;
 
 /**
  * MPJ files opened from outside the workspace's Java projects (File &gt; Open File, a drag from the
@@ -141,7 +139,7 @@ public final class ExternalFiles implements IStartup {
         if (editor == null || TRACKED.containsKey(editor) || editor.getEditorInput() instanceof IFileEditorInput) return;
         if (editor.getDocumentProvider() == null) return;
         IDocument doc = editor.getDocumentProvider().getDocument(editor.getEditorInput());
-        if (doc == null || !editor.getEditorInput().getName().endsWith(".java") || !doc.get().contains("mpi.")) return;
+        if (doc == null || !editor.getEditorInput().getName().endsWith(".java") || !RendezvousParticipant.mentionsMpj(doc.get())) return;
         Tracked t = new Tracked(editor, doc);
         TRACKED.put(editor, t);
         doc.addDocumentListener(t.listener);
@@ -186,7 +184,7 @@ public final class ExternalFiles implements IStartup {
         Job job = Job.create("Rendezvous: analysing " + name, (IProgressMonitor monitor) -> {
             var report = IdeAnalysis.analyze(name, text, monitor::isCanceled);
             if (monitor.isCanceled()) return Status.CANCEL_STATUS;
-            List<Finding> findings = IdeAnalysis.merged(report);
+            List<Finding> findings = IdeAnalysis.problems(report);
             Display.getDefault().asyncExec(() -> show(t, findings, text));
             return Status.OK_STATUS;
         });
@@ -198,12 +196,9 @@ public final class ExternalFiles implements IStartup {
     private static void show(Tracked t, List<Finding> findings, String analysedText) {
         if (TRACKED.get(t.editor) != t || !t.document.get().equals(analysedText)) return; // closed, or edited since
         IAnnotationModel model = t.editor.getDocumentProvider().getAnnotationModel(t.editor.getEditorInput());
-        RendezvousPlugin plugin = RendezvousPlugin.getDefault();
-        boolean showInfo = plugin != null && plugin.getPreferenceStore().getBoolean(RendezvousPreferences.SHOW_INFO);
         Map<Annotation, Position> added = new HashMap<>();
         int errors = 0, warnings = 0;
         for (Finding f : findings) {
-            if (f.severity() == Severity.INFO && !showInfo) continue;
             Position p = position(t.document, f);
             if (p == null) continue;
             String type = switch (f.severity()) {

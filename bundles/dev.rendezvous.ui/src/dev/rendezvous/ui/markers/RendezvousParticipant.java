@@ -69,10 +69,7 @@ public final class RendezvousParticipant extends CompilationParticipant {
         FileReport report = IdeAnalysis.analyze(path, source, () -> Thread.currentThread().isInterrupted());
         List<CategorizedProblem> out = new ArrayList<>();
         Set<String> placed = new HashSet<>();
-        dev.rendezvous.ui.RendezvousPlugin plugin = dev.rendezvous.ui.RendezvousPlugin.getDefault();
-        boolean showInfo = plugin != null && plugin.getPreferenceStore().getBoolean(dev.rendezvous.ui.RendezvousPreferences.SHOW_INFO);
-        for (Finding f : IdeAnalysis.merged(report)) {
-            if (f.severity() == dev.rendezvous.core.model.Severity.INFO && !showInfo) continue; // views and hover show it
+        for (Finding f : IdeAnalysis.problems(report)) { // information stays in the views and the hover unless asked for
             // one marker per finding, at its own line when that is in this file; the other operations'
             // lines are an attribute and links in the hover
             List<SourceRange> ops = f.operations().stream().filter(op -> path.equals(op.file())).toList();

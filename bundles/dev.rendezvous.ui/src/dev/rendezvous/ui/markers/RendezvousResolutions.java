@@ -41,17 +41,24 @@ public final class RendezvousResolutions implements IMarkerResolutionGenerator2 
     @Override
     public IMarkerResolution[] getResolutions(IMarker marker) {
         List<IMarkerResolution> out = new ArrayList<>();
-        String text = currentText(marker);
-        for (Fix f : fixesFor(marker)) out.add(new Apply(f, text));
+        Found found = find(marker);
+        for (Fix f : found.fixes()) out.add(new Apply(f, found.text()));
         return out.toArray(IMarkerResolution[]::new);
     }
 
     /** The fixes of the finding this marker shows, computed on the file's current text. */
     static List<Fix> fixesFor(IMarker marker) {
-        if (!(marker.getResource() instanceof IFile file)) return List.of();
+        return find(marker).fixes();
+    }
+
+    /** Fixes and the text they were computed on (for the previews). */
+    private record Found(List<Fix> fixes, String text) {}
+
+    private static Found find(IMarker marker) {
+        if (!(marker.getResource() instanceof IFile file)) return new Found(List.of(), null);
         try {
             IDocument doc = document(file);
-            if (doc == null) return List.of();
+            if (doc == null) return new Found(List.of(), null);
             int start = marker.getAttribute(IMarker.CHAR_START, -1);
             String kind = marker.getAttribute(RendezvousMarkers.KIND, "");
             String path = file.getFullPath().toString();
@@ -61,7 +68,7 @@ public final class RendezvousResolutions implements IMarkerResolutionGenerator2 
                     // the engine's fixes first, then the two ways to silence the finding (as SpotBugs offers)
                     List<Fix> all = new ArrayList<>(f.fixes());
                     all.addAll(dev.rendezvous.core.Suppressions.fixes(path, doc.get(), f));
-                    return all;
+                    return new Found(all, doc.get());
                 }
             }
         } catch (CoreException e) {
@@ -69,20 +76,7 @@ public final class RendezvousResolutions implements IMarkerResolutionGenerator2 
         } finally {
             release(file);
         }
-        return List.of();
-    }
-
-    /** The file's text as the fixes were computed on it (for the previews). */
-    private static String currentText(IMarker marker) {
-        if (!(marker.getResource() instanceof IFile file)) return null;
-        try {
-            IDocument doc = document(file);
-            return doc == null ? null : doc.get();
-        } catch (CoreException e) {
-            return null;
-        } finally {
-            release(file);
-        }
+        return new Found(List.of(), null);
     }
 
     /** Lines shown at most on each side of a preview. */

@@ -69,24 +69,12 @@ public final class ChannelGraphView extends ViewPart {
         zoom = new ZoomControl(canvas);
         var toolbar = getViewSite().getActionBars().getToolBarManager();
         zoom.addActions(toolbar);
-        toolbar.add(ZoomControl.action("Export PNG...", this::exportWithDialog));
+        toolbar.add(ZoomControl.action("Export PNG...",
+                () -> GraphViewParts.exportWithDialog(canvas.getShell(), "channel-graph.png", this::exportPng)));
         follower = new GraphViewParts.EditorFollower(getViewSite(), e -> showEditor(e, 0));
     }
 
     private GraphViewParts.EditorFollower follower;
-
-    private void exportWithDialog() {
-        org.eclipse.swt.widgets.FileDialog d = new org.eclipse.swt.widgets.FileDialog(canvas.getShell(), org.eclipse.swt.SWT.SAVE);
-        d.setFilterExtensions(new String[] {"*.png"});
-        d.setFileName("channel-graph.png");
-        String path = d.open();
-        if (path == null) return;
-        try {
-            exportPng(java.nio.file.Path.of(path));
-        } catch (java.io.IOException e) {
-            org.eclipse.jface.dialogs.MessageDialog.openError(canvas.getShell(), "Export failed", e.getMessage());
-        }
-    }
 
     /** Writes the drawn channel graph as a PNG (at the current zoom). */
     public void exportPng(java.nio.file.Path out) throws java.io.IOException {

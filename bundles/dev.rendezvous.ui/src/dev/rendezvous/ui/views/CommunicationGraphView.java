@@ -86,8 +86,10 @@ public final class CommunicationGraphView extends ViewPart {
         zoom = new ZoomControl(canvas);
         var toolbar = getViewSite().getActionBars().getToolBarManager();
         zoom.addActions(toolbar);
-        toolbar.add(ZoomControl.action("Export PNG...", () -> exportWithDialog("png")));
-        toolbar.add(ZoomControl.action("Export SVG...", () -> exportWithDialog("svg")));
+        toolbar.add(ZoomControl.action("Export PNG...",
+                () -> GraphViewParts.exportWithDialog(canvas.getShell(), "communication-graph.png", this::exportPng)));
+        toolbar.add(ZoomControl.action("Export SVG...",
+                () -> GraphViewParts.exportWithDialog(canvas.getShell(), "communication-graph.svg", this::exportSvg)));
         follower = new GraphViewParts.EditorFollower(getViewSite(), this::showEditor);
     }
 
@@ -115,20 +117,6 @@ public final class CommunicationGraphView extends ViewPart {
 
     public double zoom() {
         return zoom.zoom();
-    }
-
-    private void exportWithDialog(String ext) {
-        org.eclipse.swt.widgets.FileDialog d = new org.eclipse.swt.widgets.FileDialog(canvas.getShell(), SWT.SAVE);
-        d.setFilterExtensions(new String[] {"*." + ext});
-        d.setFileName("communication-graph." + ext);
-        String path = d.open();
-        if (path == null) return;
-        try {
-            if (ext.equals("png")) exportPng(java.nio.file.Path.of(path));
-            else exportSvg(java.nio.file.Path.of(path));
-        } catch (java.io.IOException e) {
-            org.eclipse.jface.dialogs.MessageDialog.openError(canvas.getShell(), "Export failed", e.getMessage());
-        }
     }
 
     /** Writes the drawn graph as a PNG (at the current zoom). */

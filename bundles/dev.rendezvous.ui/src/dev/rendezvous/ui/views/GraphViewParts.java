@@ -192,6 +192,25 @@ final class GraphViewParts {
         }
     }
 
+    /** Writes a view's drawing to a file (the Export buttons). */
+    interface Export {
+        void to(java.nio.file.Path out) throws java.io.IOException;
+    }
+
+    /** Asks where to save {@code fileName} (its extension decides the filter) and writes it there; says so when that fails. */
+    static void exportWithDialog(org.eclipse.swt.widgets.Shell shell, String fileName, Export export) {
+        org.eclipse.swt.widgets.FileDialog d = new org.eclipse.swt.widgets.FileDialog(shell, SWT.SAVE);
+        d.setFilterExtensions(new String[] {"*" + fileName.substring(fileName.lastIndexOf('.'))});
+        d.setFileName(fileName);
+        String path = d.open();
+        if (path == null) return;
+        try {
+            export.to(java.nio.file.Path.of(path));
+        } catch (java.io.IOException e) {
+            org.eclipse.jface.dialogs.MessageDialog.openError(shell, "Export failed", e.getMessage());
+        }
+    }
+
     /** Opens the view {@code id} and shows the active editor's program in it (the commands' handlers). */
     static <V> void open(ExecutionEvent event, String id, Class<V> type, BiConsumer<V, ITextEditor> show) throws ExecutionException {
         ITextEditor editor = CommunicationGraphView.textEditor(HandlerUtil.getActiveEditor(event));
