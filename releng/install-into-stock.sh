@@ -21,7 +21,7 @@ director -Drepositories="file:$product_repo" \
 if compgen -G "$dest/plugins/dev.rendezvous.*" >/dev/null; then echo "install-into-stock: the stock install already has Rendezvous" >&2; exit 1; fi
 stock=$(ls "$dest"/plugins | wc -l)
 director -Drepositories="file:$site_repo" -DinstallIUs=dev.rendezvous.feature.feature.group
-for b in dev.rendezvous.core dev.rendezvous.ui dev.rendezvous.cli org.eclipse.draw2d org.eclipse.elk.alg.layered com.google.guava; do
+for b in dev.rendezvous.core dev.rendezvous.ui dev.rendezvous.cli dev.rendezvous.help org.eclipse.draw2d org.eclipse.elk.alg.layered com.google.guava; do
   compgen -G "$dest/plugins/${b}_*" >/dev/null || { echo "install-into-stock: $b was not installed" >&2; exit 1; }
 done
 echo "install-into-stock: stock platform + JDT ($stock plug-ins) + Rendezvous from the update site: $(ls "$dest"/plugins | wc -l) plug-ins in $dest"

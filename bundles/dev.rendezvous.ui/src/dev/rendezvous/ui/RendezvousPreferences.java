@@ -8,6 +8,7 @@ import org.eclipse.jface.preference.FieldEditorPreferencePage;
 import org.eclipse.jface.preference.IPreferenceStore;
 import org.eclipse.jface.preference.IntegerFieldEditor;
 import org.eclipse.jface.preference.StringFieldEditor;
+import org.eclipse.swt.widgets.Composite;
 import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPreferencePage;
 
@@ -42,6 +43,12 @@ public final class RendezvousPreferences extends FieldEditorPreferencePage imple
     @Override
     public void init(IWorkbench workbench) {
         setPreferenceStore(RendezvousPlugin.getDefault().getPreferenceStore());
+    }
+
+    @Override
+    public void createControl(Composite parent) {
+        super.createControl(parent);
+        HelpContexts.attach(getControl(), HelpContexts.PREFERENCES);
     }
 
     @Override

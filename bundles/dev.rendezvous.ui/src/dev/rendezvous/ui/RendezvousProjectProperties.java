@@ -33,6 +33,7 @@ public final class RendezvousProjectProperties extends PropertyPage {
     protected Control createContents(Composite parent) {
         Composite c = new Composite(parent, SWT.NONE);
         c.setLayout(new GridLayout(2, false));
+        HelpContexts.attach(c, HelpContexts.PROJECT_PROPERTIES);
         IProject project = getElement().getAdapter(IProject.class);
         IEclipsePreferences p = node(project);
         enabled = new Button(c, SWT.CHECK);

@@ -30,8 +30,10 @@ import org.eclipse.ui.texteditor.ITextEditor;
 import dev.rendezvous.core.FileReport;
 import dev.rendezvous.core.RunReport;
 import dev.rendezvous.core.model.Finding;
+import dev.rendezvous.core.model.FindingKind;
 import dev.rendezvous.core.model.Related;
 import dev.rendezvous.core.model.Severity;
+import dev.rendezvous.ui.HelpContexts;
 import dev.rendezvous.ui.IdeAnalysis;
 
 /**
@@ -117,6 +119,8 @@ public final class WitnessHover implements IJavaEditorTextHover, ITextHoverExten
         private Composite body;
         private Info info;
         private final List<Link> links = new ArrayList<>();
+        /** The prefix of a link to a finding kind's help page ("help:send-cycle"); other links are line numbers. */
+        static final String HELP = "help:";
 
         public WitnessControl(Shell parent) {
             super(parent, "Rendezvous \u2014 click a line to go there");
@@ -145,7 +149,8 @@ public final class WitnessHover implements IJavaEditorTextHover, ITextHoverExten
                         + "ranks " + f.ranks().toString().replaceAll("[\\[\\]]", ""));
                 add(linked(wrap(f.message().replaceAll("\\bline (\\d+)", "line\u00a0$1"), 110)));
                 var x = dev.rendezvous.core.model.Explanations.of(f.kind()); // the text of rendezvous --explain
-                add(esc(wrap("What it means: " + x.summary() + " How to fix it: " + x.fix(), 110)));
+                add(esc(wrap("What it means: " + x.summary() + " How to fix it: " + x.fix(), 110))
+                        + " <a href=\"" + HELP + f.kind().id() + "\">More in Help</a>");
                 if (!f.witness().isBlank()) {
                     for (String w : f.witness().split("\n")) add("    " + linked(w));
                 }
@@ -162,7 +167,14 @@ public final class WitnessHover implements IJavaEditorTextHover, ITextHoverExten
             Link link = new Link(body, SWT.WRAP);
             link.setText(markup);
             link.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-            link.addListener(SWT.Selection, e -> go(Integer.parseInt(e.text)));
+            link.addListener(SWT.Selection, e -> {
+                if (e.text.startsWith(HELP)) {
+                    dispose();
+                    HelpContexts.showKindPage(FindingKind.byId(e.text.substring(HELP.length())));
+                } else {
+                    go(Integer.parseInt(e.text));
+                }
+            });
             links.add(link);
         }
 

@@ -33,6 +33,7 @@ import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.ui.part.ViewPart;
 import org.eclipse.ui.texteditor.ITextEditor;
 
+import dev.rendezvous.ui.HelpContexts;
 import dev.rendezvous.core.RunReport;
 import dev.rendezvous.core.analysis.streaming.ChannelGraph;
 import dev.rendezvous.core.analysis.streaming.FilteringCycle;
@@ -64,6 +65,7 @@ public final class ChannelGraphView extends ViewPart {
 
     @Override
     public void createPartControl(Composite parent) {
+        HelpContexts.attach(parent, HelpContexts.CHANNEL_GRAPH);
         npSpinner = GraphViewParts.processCounts(parent, 4, 1024, 4, this::refresh);
         canvas = GraphViewParts.canvas(parent, new Label("Open a streaming MPJ program and choose Show Channel Graph"));
         zoom = new ZoomControl(canvas);

@@ -35,6 +35,7 @@ import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.part.ViewPart;
 import org.eclipse.ui.texteditor.ITextEditor;
 
+import dev.rendezvous.ui.HelpContexts;
 import dev.rendezvous.core.AnalysisOptions;
 import dev.rendezvous.core.Rendezvous;
 import dev.rendezvous.core.RunReport;
@@ -81,6 +82,7 @@ public final class CommunicationGraphView extends ViewPart {
 
     @Override
     public void createPartControl(Composite parent) {
+        HelpContexts.attach(parent, HelpContexts.COMMUNICATION_GRAPH);
         npSpinner = GraphViewParts.processCounts(parent, 2, 4096, 8, this::refresh);
         canvas = GraphViewParts.canvas(parent, new Label("Open an MPJ program and choose Show Communication Graph"));
         zoom = new ZoomControl(canvas);

@@ -37,6 +37,12 @@ class WitnessHoverTest {
                 "the witness names rank 1's Send at line 21 as a link: " + control.texts());
         assertTrue(control.texts().stream().anyMatch(t -> t.startsWith("What it means: Ranks send to each other")),
                 "the hover explains the kind in plain words: " + control.texts());
+        assertTrue(control.texts().stream().anyMatch(t -> t.startsWith("What it means: ") && t.endsWith("<a href=\"help:send-cycle\">More in Help</a>")),
+                "the explanation links to the kind's help page: " + control.texts());
+        try (var helpPage = org.eclipse.help.HelpSystem.getHelpContent(
+                dev.rendezvous.ui.HelpContexts.kindPage(dev.rendezvous.core.model.FindingKind.SEND_CYCLE))) {
+            assertNotNull(helpPage, "the help plug-in has the page the link opens");
+        }
         org.eclipse.swt.graphics.Point size = control.computeSizeHint();
         control.setSize(size.x, size.y);
         control.setLocation(new org.eclipse.swt.graphics.Point(editor.getSite().getShell().getBounds().x + 300,
