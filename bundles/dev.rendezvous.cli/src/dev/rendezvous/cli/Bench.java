@@ -75,7 +75,7 @@ public final class Bench {
         List<Long> all = new ArrayList<>();
         int over10 = 0;
         for (Path f : files) {
-            Program p = Program.parse(f.toString(), Files.readString(f));
+            Program p = Program.parse(f.toString(), SourceText.read(f));
             AnalysisOptions o = AnalysisOptions.of(8);
             for (int i = 0; i < 5; i++) Rendezvous.analyze(p, 8, o, () -> false);
             List<Long> t = new ArrayList<>();
@@ -105,7 +105,7 @@ public final class Bench {
         List<Long> extractTimes = new ArrayList<>();
         try (Stream<Path> s = Files.list(corpus.resolve("programs"))) {
             for (Path f : s.sorted().toList()) {
-                Program p = Program.parse(f.toString(), Files.readString(f));
+                Program p = Program.parse(f.toString(), SourceText.read(f));
                 int[] events = {0};
                 long ex = medianMicros(9, () -> events[0] = extract(p, 8).traces().stream().mapToInt(List::size).sum());
                 long an = medianMicros(5, () -> Rendezvous.analyze(p, 8, AnalysisOptions.of(8), () -> false));
@@ -125,7 +125,7 @@ public final class Bench {
         AnalysisOptions sweep = new AnalysisOptions(java.util.stream.IntStream.rangeClosed(2, 64).boxed().toList(), sweepBudget);
         try (Stream<Path> s = Files.list(corpus.resolve("programs"))) {
             for (Path f : s.sorted().toList()) {
-                String src = Files.readString(f);
+                String src = SourceText.read(f);
                 long t0 = System.nanoTime();
                 Rendezvous.analyze(f.toString(), src, sweep, () -> false);
                 long t = (System.nanoTime() - t0) / 1000;
@@ -144,7 +144,7 @@ public final class Bench {
         out.printf("%-22s %6s %12s %10s %12s%n", "program", "np", "extract ms", "events", "heap MB");
         for (String name : List.of("Ring.java", "Stencil2D.java")) {
             Path f = examples.resolve(name);
-            Program p = Program.parse(f.toString(), Files.readString(f));
+            Program p = Program.parse(f.toString(), SourceText.read(f));
             for (int np : new int[] {64, 256, 1024, 4096}) {
                 int[] events = {0};
                 System.gc();
@@ -161,7 +161,7 @@ public final class Bench {
         out.printf("%-22s %6s %14s %14s %8s%n", "program", "np", "production ms", "oracle ms", "ratio");
         for (String name : List.of("Ring.java", "Stencil2D.java")) {
             Path f = examples.resolve(name);
-            Program p = Program.parse(f.toString(), Files.readString(f));
+            Program p = Program.parse(f.toString(), SourceText.read(f));
             for (int np : new int[] {64, 256, 1024, 4096}) {
                 RunOutcome run = extract(p, np);
                 var g = new dev.rendezvous.core.graph.CommGraph(np, run.traces(), run.matches());

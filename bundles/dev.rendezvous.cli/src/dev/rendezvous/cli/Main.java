@@ -324,13 +324,9 @@ public final class Main {
 
     private static String read(Path p) throws UsageException {
         try {
-            return Files.readString(p, StandardCharsets.UTF_8);
+            return SourceText.read(p);
         } catch (IOException | RuntimeException e) {
-            try {
-                return new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1);
-            } catch (IOException e2) {
-                throw new UsageException("cannot read " + p + ": " + e2.getMessage());
-            }
+            throw new UsageException("cannot read " + p + ": " + e.getMessage());
         }
     }
 }

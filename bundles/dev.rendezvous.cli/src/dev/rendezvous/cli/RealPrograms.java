@@ -71,15 +71,21 @@ final class RealPrograms {
             ProgramFiles pf = byRepo.computeIfAbsent(row.repo(), r -> {
                 Map<String, String> texts = new java.util.LinkedHashMap<>();
                 try (Stream<Path> s = Files.walk(root.resolve(r))) {
-                    for (Path p : s.filter(p -> p.toString().endsWith(".java")).sorted().toList()) texts.put(p.toString(), Files.readString(p));
+                    for (Path p : s.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+                        try {
+                            texts.put(p.toString(), SourceText.read(p));
+                        } catch (IOException | RuntimeException e) {
+                            // an unreadable file is left out; the others still count
+                        }
+                    }
                 } catch (IOException | RuntimeException e) {
-                    // unreadable files are left out; the program itself is read below
+                    // a folder that cannot be walked: no companions; the program itself is read below
                 }
                 return ProgramFiles.of(texts);
             });
             Budgets b = Budgets.defaults();
             b.maxMillis = 5_000;
-            FileReport report = Rendezvous.analyze(file.toString(), Files.readString(file), pf.companionsOf(file.toString()),
+            FileReport report = Rendezvous.analyze(file.toString(), SourceText.read(file), pf.companionsOf(file.toString()),
                     new AnalysisOptions(row.nps(), b), () -> false);
             Set<String> errorKinds = new LinkedHashSet<>();
             List<Integer> errorNps = new ArrayList<>();

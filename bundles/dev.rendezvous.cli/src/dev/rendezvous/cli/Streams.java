@@ -34,7 +34,7 @@ final class Streams {
         for (Path f : files) {
             String src;
             try {
-                src = Files.readString(f);
+                src = SourceText.read(f);
             } catch (IOException e) {
                 throw new Main.UsageException("cannot read " + f + ": " + e.getMessage());
             }

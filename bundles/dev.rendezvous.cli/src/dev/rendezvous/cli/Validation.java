@@ -41,7 +41,7 @@ public final class Validation {
     static RunReport analyze(Path file, int np) throws IOException {
         Budgets b = Budgets.defaults();
         b.maxMillis = 60_000;
-        return Rendezvous.analyze(Program.parse(file.toString(), Files.readString(file)), np,
+        return Rendezvous.analyze(Program.parse(file.toString(), SourceText.read(file)), np,
                 new AnalysisOptions(List.of(np), b), () -> false);
     }
 

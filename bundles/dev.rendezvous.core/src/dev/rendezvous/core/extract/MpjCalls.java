@@ -183,7 +183,8 @@ final class MpjCalls {
         if (recv instanceof StatusValue st) {
             in.evalArgs(argExprs);
             return switch (name) {
-                case "Get_count", "Get_elements" -> (long) st.count();
+                // a count the analysis does not know (-1 in the event) stays unknown, never a negative number
+                case "Get_count", "Get_elements" -> st.count() < 0 ? Unknown.ANY : (Object) (long) st.count();
                 case "Test_cancelled" -> false;
                 default -> Unknown.ANY;
             };
@@ -1234,9 +1235,9 @@ final class MpjCalls {
     }
 
     private static StatusValue status(World.SendOp s, CommValue comm, int index) {
-        if (s == null) return new StatusValue(Peer.UNKNOWN, Peer.UNKNOWN, 0, index);
+        if (s == null) return new StatusValue(Peer.UNKNOWN, Peer.UNKNOWN, -1, index);
         if (s.src() == Peer.PROC_NULL) return new StatusValue(Peer.PROC_NULL, Peer.ANY, 0, index);
-        int count = s.event() == null ? 0 : s.event().count();
+        int count = s.event() == null ? -1 : s.event().count();
         return new StatusValue(comm.local(s.src()), s.tag(), count, index);
     }
 
@@ -1244,7 +1245,7 @@ final class MpjCalls {
         World.Pending p = rv.current;
         rv.completedByProgram = true;
         if (p instanceof World.RecvOp r) return complete(r, index);
-        return new StatusValue(Peer.UNKNOWN, Peer.UNKNOWN, 0, index);
+        return new StatusValue(Peer.UNKNOWN, Peer.UNKNOWN, -1, index);
     }
 
     private Object requestCall(RequestValue rv, String name, MethodInvocation mi) {

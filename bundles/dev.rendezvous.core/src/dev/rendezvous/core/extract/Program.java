@@ -739,7 +739,20 @@ public final class Program {
 
     /** Whether the value read at {@code n} ends up only in array elements or in output (not in a test, variable or message). */
     private boolean dataUse(ASTNode n) {
+        return dataUse(n, 0);
+    }
+
+    /**
+     * As {@link #dataUse(ASTNode)}; a local variable initialised with the value counts as data when
+     * every read of that variable is a data use too (a string of the arguments built, then printed),
+     * followed {@code depth} variables deep at most.
+     */
+    private boolean dataUse(ASTNode n, int depth) {
         for (ASTNode p = n.getParent(); p != null; p = p.getParent()) {
+            if (p instanceof org.eclipse.jdt.core.dom.VariableDeclarationFragment f && f.getInitializer() != null
+                    && p.getParent() instanceof org.eclipse.jdt.core.dom.VariableDeclarationStatement && depth < 3) {
+                return readsAreData(f, depth + 1);
+            }
             if (p instanceof Assignment a) return a.getLeftHandSide() instanceof ArrayAccess;
             if (p instanceof MethodInvocation mi) {
                 String name = mi.getName().getIdentifier();
@@ -754,6 +767,25 @@ public final class Program {
             }
         }
         return false;
+    }
+
+    /** Whether every read of the local variable {@code f} declares, in its method, is a data use. */
+    private boolean readsAreData(org.eclipse.jdt.core.dom.VariableDeclarationFragment f, int depth) {
+        ASTNode method = f;
+        while (method != null && !(method instanceof MethodDeclaration) && !(method instanceof org.eclipse.jdt.core.dom.LambdaExpression)) {
+            method = method.getParent();
+        }
+        if (method == null) return false;
+        String name = f.getName().getIdentifier();
+        boolean[] ok = {true};
+        method.accept(new ASTVisitor() {
+            @Override
+            public boolean visit(SimpleName s) {
+                if (ok[0] && s != f.getName() && s.getIdentifier().equals(name) && !dataUse(s, depth)) ok[0] = false;
+                return false;
+            }
+        });
+        return ok[0];
     }
 
     /** Names of the file's methods (and constructors, by type name) that may communicate. */

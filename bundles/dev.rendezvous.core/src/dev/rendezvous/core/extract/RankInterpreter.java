@@ -16,9 +16,10 @@ import org.eclipse.jdt.core.dom.Block;
 import org.eclipse.jdt.core.dom.BooleanLiteral;
 import org.eclipse.jdt.core.dom.BreakStatement;
 import org.eclipse.jdt.core.dom.CastExpression;
-import org.eclipse.jdt.core.dom.CharacterLiteral;
 import org.eclipse.jdt.core.dom.CatchClause;
+import org.eclipse.jdt.core.dom.CharacterLiteral;
 import org.eclipse.jdt.core.dom.ClassInstanceCreation;
+import org.eclipse.jdt.core.dom.CompilationUnit;
 import org.eclipse.jdt.core.dom.ConditionalExpression;
 import org.eclipse.jdt.core.dom.ContinueStatement;
 import org.eclipse.jdt.core.dom.DoStatement;
@@ -29,6 +30,7 @@ import org.eclipse.jdt.core.dom.FieldAccess;
 import org.eclipse.jdt.core.dom.FieldDeclaration;
 import org.eclipse.jdt.core.dom.ForStatement;
 import org.eclipse.jdt.core.dom.IfStatement;
+import org.eclipse.jdt.core.dom.ImportDeclaration;
 import org.eclipse.jdt.core.dom.InfixExpression;
 import org.eclipse.jdt.core.dom.Initializer;
 import org.eclipse.jdt.core.dom.InstanceofExpression;
@@ -252,7 +254,9 @@ final class RankInterpreter {
         List<Object> args = new ArrayList<>();
         for (Object p : entry.parameters()) {
             SingleVariableDeclaration d = (SingleVariableDeclaration) p;
-            args.add(d.getType().isArrayType() ? new Values.ArgsVal() : Unknown.ANY);
+            // String[] args, String args[] (C-style) and String... args are all the program's arguments
+            boolean array = d.getType().isArrayType() || d.getExtraDimensions() > 0 || d.isVarargs();
+            args.add(array ? new Values.ArgsVal() : Unknown.ANY);
         }
         invoke(entry, self, args, null);
     }
@@ -261,7 +265,7 @@ final class RankInterpreter {
         for (AbstractTypeDeclaration t : program.types()) {
             String tn = t.getName().getIdentifier();
             for (Object o : t.bodyDeclarations()) {
-                if (o instanceof FieldDeclaration fd && Modifier.isStatic(fd.getModifiers())) {
+                if (o instanceof FieldDeclaration fd && isStaticField(t, fd)) {
                     for (Object f : fd.fragments()) {
                         VariableDeclarationFragment v = (VariableDeclarationFragment) f;
                         statics.computeIfAbsent(tn, k -> new HashMap<>()).put(v.getName().getIdentifier(), new Cell(defaultValue(fd.getType(), v.getExtraDimensions())));
@@ -275,7 +279,7 @@ final class RankInterpreter {
             try {
                 String tn = t.getName().getIdentifier();
                 for (Object o : t.bodyDeclarations()) {
-                    if (o instanceof FieldDeclaration fd && Modifier.isStatic(fd.getModifiers())) {
+                    if (o instanceof FieldDeclaration fd && isStaticField(t, fd)) {
                         for (Object f : fd.fragments()) {
                             VariableDeclarationFragment v = (VariableDeclarationFragment) f;
                             if (v.getInitializer() != null) {
@@ -1263,10 +1267,13 @@ final class RankInterpreter {
         return null;
     }
 
-    /** A static field visible from the current type: its own, its superclasses', its enclosing types'. */
+    /**
+     * A static field visible from the current type: its own, its superclasses' and interfaces', its
+     * enclosing types', and those its file imports statically ({@code import static a.Constants.*;}).
+     */
     private Cell lookupStatic(String name) {
         if (frame.type != null) {
-            Cell c = staticOf(frame.type, name); // the type's own statics, then its superclasses'
+            Cell c = staticOf(frame.type, name); // the type's own statics, then its supertypes'
             if (c != null) return c;
             ASTNode p = frame.type.getParent();
             while (p != null) {
@@ -1274,10 +1281,36 @@ final class RankInterpreter {
                     c = staticCell(outer.getName().getIdentifier(), name);
                     if (c != null) return c;
                 }
+                if (p instanceof CompilationUnit cu) return staticImport(cu, name);
                 p = p.getParent();
             }
         }
         return null;
+    }
+
+    /** The static field {@code name} that {@code cu} imports, by name or on demand, from a type of the program. */
+    private Cell staticImport(CompilationUnit cu, String name) {
+        for (Object o : cu.imports()) {
+            ImportDeclaration im = (ImportDeclaration) o;
+            if (!im.isStatic()) continue;
+            String full = im.getName().getFullyQualifiedName();
+            String typeName;
+            if (im.isOnDemand()) {
+                typeName = full;
+            } else {
+                if (!full.endsWith("." + name)) continue;
+                typeName = full.substring(0, full.length() - name.length() - 1);
+            }
+            AbstractTypeDeclaration t = program.type(Program.simpleTypeName(typeName));
+            Cell c = t == null ? null : staticOf(t, name);
+            if (c != null) return c;
+        }
+        return null;
+    }
+
+    /** Whether {@code fd} declares static fields: marked {@code static}, or declared in an interface (implicitly static). */
+    private static boolean isStaticField(AbstractTypeDeclaration owner, FieldDeclaration fd) {
+        return Modifier.isStatic(fd.getModifiers()) || owner instanceof TypeDeclaration td && td.isInterface();
     }
 
     private Object assign(Assignment a) {
@@ -1320,9 +1353,22 @@ final class RankInterpreter {
 
     /** The static field {@code name} of {@code type} or of a superclass declared in the program, or null. */
     private Cell staticOf(AbstractTypeDeclaration type, String name) {
-        for (int guard = 0; type != null && guard < 32; guard++) {
+        return staticOf(type, name, 0);
+    }
+
+    /** {@code name} among the statics of {@code type}, its superclasses and the interfaces they implement or extend. */
+    private Cell staticOf(AbstractTypeDeclaration type, String name, int depth) {
+        for (int guard = 0; type != null && guard < 32 && depth < 16; guard++) {
             Cell c = staticCell(type.getName().getIdentifier(), name);
             if (c != null) return c;
+            if (type instanceof TypeDeclaration td) {
+                for (Object i : td.superInterfaceTypes()) {
+                    AbstractTypeDeclaration it = program.type(Program.simpleTypeName(i.toString()));
+                    c = it == null || it == type ? null : staticOf(it, name, depth + 1);
+                    if (c != null) return c;
+                }
+                // an interface's own supertypes are listed as super-interfaces, handled above
+            }
             type = superOf(type);
         }
         return null;
@@ -1577,7 +1623,7 @@ final class RankInterpreter {
         try {
             for (AbstractTypeDeclaration c : chain) {
                 for (Object bd : c.bodyDeclarations()) {
-                    if (bd instanceof FieldDeclaration fd && !Modifier.isStatic(fd.getModifiers())) {
+                    if (bd instanceof FieldDeclaration fd && !isStaticField(c, fd)) {
                         for (Object fr : fd.fragments()) {
                             VariableDeclarationFragment v = (VariableDeclarationFragment) fr;
                             o.fields.put(v.getName().getIdentifier(), new Cell(defaultValue(fd.getType(), v.getExtraDimensions())));
@@ -1588,7 +1634,7 @@ final class RankInterpreter {
             for (AbstractTypeDeclaration c : chain) {
                 frame = new Frame(o, c);
                 for (Object bd : c.bodyDeclarations()) {
-                    if (bd instanceof FieldDeclaration fd && !Modifier.isStatic(fd.getModifiers())) {
+                    if (bd instanceof FieldDeclaration fd && !isStaticField(c, fd)) {
                         for (Object fr : fd.fragments()) {
                             VariableDeclarationFragment v = (VariableDeclarationFragment) fr;
                             if (v.getInitializer() != null) o.fields.get(v.getName().getIdentifier()).value = quietly(v.getInitializer(), fd.getType());

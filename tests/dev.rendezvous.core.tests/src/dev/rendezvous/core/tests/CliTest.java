@@ -227,6 +227,80 @@ class CliTest {
     }
 
     @Test
+    void aLatin1SourceIsReadByCheckAndByTheRealProgramSuite(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        // a Spanish lab file saved in Latin-1 ("límites" in a comment is not valid UTF-8), in a repository
+        // that also holds a UTF-8 file: one undecodable file must not stop the suite or hide the others
+        java.nio.file.Path repo = java.nio.file.Files.createDirectories(dir.resolve("someone+labs"));
+        String src = """
+                import mpi.*;
+                public class Limites {
+                    // el master reparte los l\u00edmites de cada bloque
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int[] v = new int[4];
+                        if (MPI.COMM_WORLD.Rank() == 0) MPI.COMM_WORLD.Send(v, 0, 4, MPI.INT, 1, 0);
+                        else if (MPI.COMM_WORLD.Rank() == 1) MPI.COMM_WORLD.Recv(v, 0, 4, MPI.INT, 0, 0);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        java.nio.file.Files.write(repo.resolve("Limites.java"), src.getBytes(StandardCharsets.ISO_8859_1));
+        java.nio.file.Files.writeString(repo.resolve("Other.java"), src.replace("Limites", "Other").replace("l\u00edmites", "limits"));
+        java.nio.file.Path manifest = dir.resolve("manifest.tsv");
+        java.nio.file.Files.writeString(manifest, "someone+labs\t0\tLimites.java\t2\tok\t\nsomeone+labs\t0\tOther.java\t2\tok\t\n");
+        Result real = run("real", manifest.toString(), dir.toString());
+        assertEquals(0, real.code(), real.out() + real.err());
+        assertTrue(real.out().contains("correct programs: 2, with an error finding: 0"), real.out());
+        Result check = run("check", repo.resolve("Limites.java").toString(), "--np", "2");
+        assertEquals(0, check.code(), check.out() + check.err());
+    }
+
+    @Test
+    void constantsOfAnInterfaceAreSeenThroughAStaticImportAndThroughImplements(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        // real code (a matrix transposition): the root and the sizes live in an interface of constants
+        // that one class imports statically and another implements; both must read them as values
+        java.nio.file.Path util = java.nio.file.Files.createDirectories(dir.resolve("src/app/util"));
+        java.nio.file.Files.writeString(util.resolve("Constants.java"), """
+                package app.util;
+                public interface Constants {
+                    int MAIN_RANK = 1;
+                    int ROWS = 2;
+                }
+                """);
+        java.nio.file.Files.writeString(dir.resolve("src/app/App.java"), """
+                package app;
+                import mpi.*;
+                import static app.util.Constants.*;
+                public class App {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int[] v = new int[ROWS];
+                        MPI.COMM_WORLD.Bcast(v, 0, ROWS, MPI.INT, MAIN_RANK);
+                        new Worker().run();
+                        MPI.Finalize();
+                    }
+                }
+                """);
+        java.nio.file.Files.writeString(dir.resolve("src/app/Worker.java"), """
+                package app;
+                import mpi.*;
+                import app.util.Constants;
+                public class Worker implements Constants {
+                    void run() throws MPIException {
+                        int[] v = new int[ROWS];
+                        if (MPI.COMM_WORLD.Rank() == MAIN_RANK) MPI.COMM_WORLD.Send(v, 0, ROWS, MPI.INT, 0, 0);
+                        else if (MPI.COMM_WORLD.Rank() == 0) MPI.COMM_WORLD.Recv(v, 0, ROWS, MPI.INT, MAIN_RANK, 0);
+                    }
+                }
+                """);
+        Result r = run("check", dir.toString(), "--np", "2,3", "--info");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(!r.out().contains("could not be computed") && !r.out().contains("cannot compute"), r.out());
+        assertTrue(r.out().contains("App.java: ok"), r.out());
+    }
+
+    @Test
     void aProgramWrittenForTwoProcessesGetsAHintAtFour(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path f = dir.resolve("Pair.java");
         java.nio.file.Files.writeString(f, """
