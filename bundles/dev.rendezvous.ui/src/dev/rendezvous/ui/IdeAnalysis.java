@@ -190,7 +190,7 @@ public final class IdeAnalysis {
             if (chosen != null) f = new Finding(f.kind(), chosen, f.verdict(), f.message(), f.range(), f.ranks(), f.related(),
                     f.fixes(), f.witness());
             List<Integer> tried = report.runs().stream().map(RunReport::np).toList();
-            String hint = FileReport.processCountHint(f, nps, tried);
+            String hint = FileReport.processCountHint(f, nps, report.runs());
             boolean everywhere = tried.size() > 1 && nps.containsAll(tried);
             out.add(f.withMessage(f.message() + (hint == null ? "" : hint) + " (np=" + joined(nps)
                     + (everywhere ? "; at every process count tried" : "") + ")"));

@@ -42,7 +42,7 @@ public final class TextReport {
                 List<Integer> nps = where.get(e.getKey());
                 if (x.severity() == Severity.ERROR) errors++;
                 if (x.severity() == Severity.WARNING) warnings++;
-                String hint = all.size() > 1 ? FileReport.processCountHint(x, nps, all) : null;
+                String hint = all.size() > 1 ? FileReport.processCountHint(x, nps, f.runs()) : null;
                 b.append(x.range().file()).append(':').append(x.range().line()).append(": ").append(x.severity().id())
                         .append(": ").append(x.message()).append(hint == null ? "" : hint).append(" [").append(x.kind().id());
                 if (!x.verdict().id().equals("none")) b.append(", ").append(x.verdict().id());

@@ -321,4 +321,34 @@ class CliTest {
         Result single = run("check", f.toString(), "--np", "4");
         assertTrue(!single.out().contains("written for"), "no hint without a count where it runs: " + single.out());
     }
+
+    @Test
+    void noHintOfFewerProcessesWhenTheSmallerCountStopsForLackOfRanks(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        // a course program written for four processes (real code): at np=2 rank 0 addresses rank 3, which
+        // does not exist, so the job stops there; at np=4 a mistyped tag hangs rank 3. The program needs
+        // more processes, not fewer: the finding must not ask whether it is written for 2
+        java.nio.file.Path f = dir.resolve("Four.java");
+        java.nio.file.Files.writeString(f, """
+                import mpi.*;
+                public class Four {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int[] v = new int[1];
+                        int rank = MPI.COMM_WORLD.Rank();
+                        if (rank == 0) MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 3, 103);
+                        if (rank == 1) MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 3, 313);
+                        if (rank == 3) {
+                            MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 103);
+                            MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 1, 213);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """);
+        Result r = run("check", f.toString(), "--np", "2,4");
+        assertEquals(1, r.code(), r.out());
+        assertTrue(r.out().contains("tags differ") && r.out().contains("np=4"), r.out());
+        assertTrue(!r.out().contains("written for"), r.out());
+    }
 }
