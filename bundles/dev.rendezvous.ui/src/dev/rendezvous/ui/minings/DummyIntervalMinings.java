@@ -61,7 +61,9 @@ public final class DummyIntervalMinings extends AbstractCodeMiningProvider {
             break; // the smallest process count with a pipeline
         }
         for (var e : byLine.entrySet()) {
-            String label = "\u21e2 dummy token intervals, forwarded (Alg. 4) / not forwarded (Alg. 6): " + String.join("; ", e.getValue())
+            // plain words here; the algorithms' names are in the hover and in Help (dummy-interval)
+            String label = "\u21e2 dummy tokens needed: " + String.join("; ", e.getValue())
+                    + "  (at most N stream items between two dummies: N if stages forward dummies / N if they do not)"
                     + "  [np=" + np + "]";
             try {
                 LineHeaderCodeMining m = new LineHeaderCodeMining(e.getKey(), doc, this) { };

@@ -34,6 +34,8 @@ class CodeMiningTest {
             List<String> labels = minings.stream().map(LineHeaderCodeMining::getLabel).toList();
             assertEquals(1, labels.size(), "one header over the send statement all channels share: " + labels);
             assertTrue(labels.get(0).contains("0\u21921 (capacity 2): every 3 / 2"), labels.toString());
+            assertTrue(labels.get(0).startsWith("\u21e2 dummy tokens needed: 0\u2192") && labels.get(0).contains("N if stages forward dummies / N if they do not") && !labels.get(0).contains("Alg."),
+                    "plain words, no algorithm numbers: " + labels);
             assertTrue(labels.get(0).contains("0\u21922 (capacity 1): every 5 / 3"), labels.toString());
             assertTrue(labels.get(0).contains("1\u21923 (capacity 3): every \u221e / 2"), labels.toString());
             assertTrue(labels.get(0).contains("2\u21923 (capacity 2): every \u221e / 3"), labels.toString());
