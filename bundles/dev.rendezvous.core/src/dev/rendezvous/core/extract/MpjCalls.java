@@ -166,6 +166,10 @@ final class MpjCalls {
     private Object invokeUntracked(Object recv, Expression recvExpr, String name, MethodInvocation mi) {
         List<?> argExprs = mi.arguments();
         if (recv instanceof CommValue comm) return commCall(comm, name, argExprs, mi);
+        if (recv == Null.NULL && Op.commOp(name) != null) { // a Comm method; a request may be MPI.REQUEST_NULL
+            in.evalArgs(argExprs);
+            nullCommunicator(name, mi);
+        }
         if (recv instanceof CartVal cv) {
             if (CART_METHODS.contains(name) && !(name.equals("Rank") && argExprs.isEmpty())) {
                 return Groups.cartCall(cv, name, in.evalArgs(argExprs));
@@ -738,11 +742,16 @@ final class MpjCalls {
         }
         List<Object> args = in.evalArgs(argExprs);
         Op op = Op.commOp(name);
-        if (name.endsWith("_init")) return persistent(comm, name, args, mi);
+        if (name.endsWith("_init")) {
+            Op started = Op.commOp(name.substring(0, name.length() - "_init".length()));
+            if (started != null) rejectNullHandles(comm, started, args, mi);
+            return persistent(comm, name, args, mi);
+        }
         if (op == null) {
             notModelled("Comm." + name, mi);
             return Unknown.ANY;
         }
+        rejectNullHandles(comm, op, args, mi);
         return switch (op.kind()) {
             case SEND -> send(comm, op, args, mi);
             case RECV -> recv(comm, op, args, mi);
@@ -751,6 +760,58 @@ final class MpjCalls {
             case COLLECTIVE -> collective(comm, op, args, mi);
             default -> Unknown.ANY;
         };
+    }
+
+    /**
+     * Where a call takes its datatypes and its reduction operation (MPJ's argument order), and whether
+     * the root alone reads it (Gather's receive type, Scatter's send type): {datatype positions...}, op.
+     */
+    private static int[][] handlePositions(Op op) {
+        return switch (op) {
+            case SEND, SSEND, BSEND, RSEND, ISEND, ISSEND, IBSEND, IRSEND, RECV, IRECV -> new int[][] {{3}, {}, {}};
+            case SENDRECV -> new int[][] {{3, 9}, {}, {}};
+            case SENDRECV_REPLACE -> new int[][] {{3}, {}, {}};
+            case BCAST -> new int[][] {{3}, {}, {}};
+            case REDUCE, ALLREDUCE, SCAN, REDUCE_SCATTER -> new int[][] {{5}, {6}, {}};
+            case ALLGATHER, ALLTOALL -> new int[][] {{3, 7}, {}, {}};
+            case GATHER -> new int[][] {{3}, {}, {7}};
+            case SCATTER -> new int[][] {{7}, {}, {3}};
+            case ALLGATHERV -> new int[][] {{3, 8}, {}, {}};
+            case GATHERV -> new int[][] {{3}, {}, {8}};
+            case SCATTERV -> new int[][] {{8}, {}, {4}};
+            case ALLTOALLV -> new int[][] {{4, 9}, {}, {}};
+            default -> new int[][] {{}, {}, {}};
+        };
+    }
+
+    /**
+     * A datatype or reduction operation that is {@code null} (never set, or dropped after being
+     * freed): MPJ throws there and the job ends, whatever the other ranks do. Arguments the root alone
+     * reads are checked on the root only.
+     */
+    private void rejectNullHandles(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
+        int[][] at = handlePositions(op);
+        boolean root = op.hasRoot() && !a.isEmpty() && a.get(a.size() - 1) instanceof Long r && r == comm.localRank();
+        String what = null;
+        for (int i : at[0]) if (arg(a, i) == Null.NULL) what = "datatype";
+        for (int i : at[2]) if (root && arg(a, i) == Null.NULL) what = "datatype";
+        for (int i : at[1]) if (arg(a, i) == Null.NULL) what = "reduction operation";
+        if (what == null) return;
+        SourceRange site = in.program.range(mi);
+        in.assumptions.defect(FindingKind.INVALID_ARGUMENT, site, "The " + what + " of this " + op.mpjName() + " on rank " + rank()
+                + " is null (never set, or freed): MPJ throws here and the job stops", rank());
+        world().abortJob(rank(), "passes a null " + what + " at line " + site.line());
+        throw new RankInterpreter.ExitSig("null " + what);
+    }
+
+    /** A communication method called on a null communicator (MPI.COMM_NULL, or a Split that left this rank out). */
+    void nullCommunicator(String name, MethodInvocation mi) {
+        SourceRange site = in.program.range(mi);
+        in.assumptions.defect(FindingKind.INVALID_ARGUMENT, site, "This " + name + " is called on a null communicator on rank "
+                + rank() + " (MPI.COMM_NULL, or a Split or Create that left this rank out): Java throws a "
+                + "NullPointerException here and the job stops", rank());
+        world().abortJob(rank(), "calls " + name + " on a null communicator at line " + site.line());
+        throw new RankInterpreter.ExitSig("null communicator");
     }
 
     static long packSize(long count, Datatype t) {
@@ -937,6 +998,8 @@ final class MpjCalls {
             rv.current = s;
         }
         rv.completedByProgram = false;
+        // from Start to its Wait the buffer is the pending operation's, as for Isend/Irecv (local concurrency)
+        track(rv, bufInfo[0], bufInfo[1], bufInfo[2], t.op() == Op.IRECV, t.op(), site);
     }
 
     // ================================================================ collectives
@@ -958,6 +1021,10 @@ final class MpjCalls {
                 }
                 color = c instanceof Long l ? l : 0;
                 key = k instanceof Long l ? l : comm.localRank();
+                if (color < 0 && color != UNDEFINED) {
+                    in.assumptions.defect(FindingKind.INVALID_ARGUMENT, site, "The colour of this Split is " + color
+                            + ": a colour must be 0 or more, or MPI.UNDEFINED to leave the rank out", rank());
+                }
             }
             case CREATE -> {
                 // Create(group) is Split with one colour for the group's members and none for the others
@@ -983,16 +1050,19 @@ final class MpjCalls {
                 throw new RankInterpreter.ExitSig("invalid root");
             }
         }
-        int[] sig = switch (op) { // where the count and datatype every member passes alike are
+        int[] sig = switch (op) { // where the count and datatype every member passes alike are (-1: counts may differ)
             case BCAST, GATHER, ALLGATHER, ALLTOALL -> new int[] {2, 3};
-            case REDUCE, ALLREDUCE -> new int[] {4, 5};
+            case REDUCE, ALLREDUCE, SCAN -> new int[] {4, 5};
             case SCATTER -> new int[] {6, 7};
+            case ALLGATHERV, GATHERV -> new int[] {-1, 3};
+            case ALLTOALLV -> new int[] {-1, 4};
+            case SCATTERV -> new int[] {-1, 8};
             default -> null;
         };
         if (sig != null) {
-            checkCount(arg(a, sig[0]), site, op);
-            checkSignature(op, world().nextCollectiveScratch(rank(), comm), arg(a, sig[0]), arg(a, sig[1]),
-                    op == Op.REDUCE || op == Op.ALLREDUCE ? arg(a, 6) : null, site);
+            if (sig[0] >= 0) checkCount(arg(a, sig[0]), site, op);
+            checkSignature(op, world().nextCollectiveScratch(rank(), comm), sig[0] >= 0 ? arg(a, sig[0]) : Unknown.ANY, arg(a, sig[1]),
+                    op == Op.REDUCE || op == Op.ALLREDUCE || op == Op.SCAN ? arg(a, 6) : null, site);
         }
         World.CollResult res = world().collective(rank(), op, comm, root, color, key, payload, site, in.userSite(mi));
         deliverCollective(op, comm, a, root, res);
