@@ -1296,7 +1296,9 @@ final class MpjCalls {
         for (InFlight f : inFlight) {
             if (f.buffer() != a || index < f.from() || index >= f.to() || !write && !f.receive()) continue;
             in.assumptions.defect(FindingKind.BUFFER_RACE, in.userSite(access), "Rank " + rank() + (write ? " writes" : " reads")
-                    + " element " + index + " of the buffer of the " + f.op().mpjName() + " at line " + f.site().line()
+                    + " element " + index + " of the buffer of the " + (f.request().template != null
+                            ? "persistent " + (f.receive() ? "receive" : "send") + " started" : f.op().mpjName())
+                    + " at line " + f.site().line()
                     + " before that request is completed (Wait/Test): " + (f.receive()
                             ? "the message may arrive before or after this access"
                             : "the message may carry the old or the new value"), rank(), Fixes.moveWaitBefore(in.program, f.site(), access));
