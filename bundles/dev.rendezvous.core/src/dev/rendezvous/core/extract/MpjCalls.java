@@ -809,7 +809,7 @@ final class MpjCalls {
         SourceRange site = in.program.range(mi);
         in.assumptions.defect(FindingKind.INVALID_ARGUMENT, site, "This " + name + " is called on a null communicator on rank "
                 + rank() + " (MPI.COMM_NULL, or a Split or Create that left this rank out): Java throws a "
-                + "NullPointerException here and the job stops", rank());
+                + "NullPointerException here and the job stops", rank(), Fixes.guardNull(in.program, mi));
         world().abortJob(rank(), "calls " + name + " on a null communicator at line " + site.line());
         throw new RankInterpreter.ExitSig("null communicator");
     }

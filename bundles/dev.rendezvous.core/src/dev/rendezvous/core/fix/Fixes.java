@@ -192,6 +192,21 @@ public final class Fixes {
         return new Fix("Free " + var + " before MPI.Finalize()", List.of(new TextEdit(p.file(), at, 0, var + ".Free();\n" + indent)));
     }
 
+    /**
+     * invalid-argument on a null communicator: {@code c.Barrier();} becomes {@code if (c != null) c.Barrier();},
+     * so that the ranks a Split or Create left out skip the call. Offered when the call is a statement of
+     * its own on a plain variable; null otherwise.
+     */
+    public static Fix guardNull(Program p, MethodInvocation call) {
+        if (!(call.getExpression() instanceof SimpleName c) || !(call.getParent() instanceof ExpressionStatement stmt)
+                || !p.range(call).file().equals(p.file())) {
+            return null;
+        }
+        String var = c.getIdentifier();
+        return new Fix("Call " + call.getName().getIdentifier() + " only where " + var + " is not null",
+                List.of(new TextEdit(p.file(), stmt.getStartPosition(), 0, "if (" + var + " != null) ")));
+    }
+
     /** Java element types of arrays and the basic MPJ datatype that goes with each. */
     private static final Map<String, String> DATATYPE_OF = Map.of("int", "INT", "double", "DOUBLE", "long", "LONG", "float", "FLOAT",
             "short", "SHORT", "char", "CHAR", "byte", "BYTE", "boolean", "BOOLEAN");
