@@ -444,10 +444,15 @@ def java_class(name):
     return 'MBI_' + re.sub(r'\W', '_', name)
 
 
+def header(text):
+    """The process count and the expected outcome ("OK" or "ERROR: <class>") of an MBI program's header."""
+    np = int(re.search(r'mpirun -np (\d+)', text).group(1))
+    return np, re.search(r'\|\s*(OK|ERROR:?\s*\w*)', text).group(1).strip()
+
+
 def translate_file(path):
     text = open(path, encoding='latin-1').read()
-    np = int(re.search(r'mpirun -np (\d+)', text).group(1))
-    outcome = re.search(r'\|\s*(OK|ERROR:?\s*\w*)', text).group(1).strip()
+    np, outcome = header(text)
     m = re.search(r'int main\s*\([^)]*\)\s*\{(.*)\}\s*$', text, flags=re.S)
     if not m:
         raise Skip('no main')
@@ -485,8 +490,7 @@ def main():
         if not f.endswith('.c'):
             continue
         text = open(os.path.join(src, f), encoding='latin-1').read()
-        np = int(re.search(r'mpirun -np (\d+)', text).group(1))
-        outcome = re.search(r'\|\s*(OK|ERROR:?\s*\w*)', text).group(1).strip()
+        np, outcome = header(text)
         try:
             if outcome.endswith('RequestLeak') and 'MPI_Send_init' in text + 'MPI_Recv_init':
                 raise Skip('MPJ Express has no Request.Free: a persistent request cannot be freed, so none leaks')
