@@ -805,7 +805,7 @@ final class MpjCalls {
     }
 
     /** A communication method called on a null communicator (MPI.COMM_NULL, or a Split that left this rank out). */
-    void nullCommunicator(String name, MethodInvocation mi) {
+    private void nullCommunicator(String name, MethodInvocation mi) {
         SourceRange site = in.program.range(mi);
         in.assumptions.defect(FindingKind.INVALID_ARGUMENT, site, "This " + name + " is called on a null communicator on rank "
                 + rank() + " (MPI.COMM_NULL, or a Split or Create that left this rank out): Java throws a "
@@ -1296,8 +1296,8 @@ final class MpjCalls {
         for (InFlight f : inFlight) {
             if (f.buffer() != a || index < f.from() || index >= f.to() || !write && !f.receive()) continue;
             in.assumptions.defect(FindingKind.BUFFER_RACE, in.userSite(access), "Rank " + rank() + (write ? " writes" : " reads")
-                    + " element " + index + " of the buffer of the " + (f.request().template != null
-                            ? "persistent " + (f.receive() ? "receive" : "send") + " started" : f.op().mpjName())
+                    + " element " + index + " of the buffer of the " + f.request().operationName(f.op())
+                    + (f.request().isPersistent() ? " started" : "")
                     + " at line " + f.site().line()
                     + " before that request is completed (Wait/Test): " + (f.receive()
                             ? "the message may arrive before or after this access"

@@ -26,4 +26,13 @@ public final class RequestValue {
     public boolean isPersistent() {
         return template != null;
     }
+
+    /**
+     * How messages name this request's operation: "persistent send" or "persistent receive" for a
+     * request made by Send_init/Recv_init (started by Start), else the call that made it ("Isend").
+     */
+    public String operationName(dev.rendezvous.core.model.Op op) {
+        if (template == null) return op.mpjName();
+        return "persistent " + (template.op() == dev.rendezvous.core.model.Op.IRECV ? "receive" : "send");
+    }
 }

@@ -26,8 +26,7 @@ public final class RequestLeak {
             Event e = rv.current.event();
             if (e == null) continue;
             // a persistent request is named by what started it (Start), not by the Isend/Irecv it stands for
-            String what = rv.template != null ? "persistent " + (e.op() == dev.rendezvous.core.model.Op.IRECV ? "receive" : "send")
-                    + " started here" : e.op().mpjName();
+            String what = rv.operationName(e.op()) + (rv.isPersistent() ? " started here" : "");
             out.add(new Finding(FindingKind.REQUEST_LEAK, Severity.WARNING, Verdict.NONE,
                     "The request of this " + what + " on rank " + e.rank()
                             + " is never completed with Wait/Test nor freed before the rank finishes",
