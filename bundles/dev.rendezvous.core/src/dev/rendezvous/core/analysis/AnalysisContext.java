@@ -104,7 +104,7 @@ public final class AnalysisContext {
         List<RunOutcome.Match> unbuffered = run.matches().stream().map(m -> new RunOutcome.Match(m.send(), m.recv(), false)).toList();
         RunOutcome zero = new RunOutcome(BufferPolicy.ZERO, run.traces(), unbuffered, run.blocked(), run.orphans(),
                 run.collectives(), run.leakedRequests(), run.aborted(), run.done(), run.decisions(), run.wildcardDecisions(),
-                run.timedOut(), run.jobEnd(), run.failures());
+                run.timedOut(), run.jobEnd(), run.jobEndByExit(), run.failures());
         return new Exploration(BufferPolicy.ZERO, List.of(zero), true);
     }
 

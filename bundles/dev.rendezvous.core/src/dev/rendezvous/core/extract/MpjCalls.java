@@ -134,6 +134,9 @@ final class MpjCalls {
             "Contiguous", "Vector", "Hvector", "Indexed", "Hindexed", "Struct");
 
     /** What this rank created and has not freed yet, in creation order: object -> (what, where). */
+    /** Whether this rank has called {@code MPI.Finalize}: a {@code System.exit} after it ends only this rank. */
+    private boolean finalized;
+
     private final Map<Object, Object[]> created = new java.util.IdentityHashMap<>();
     private final List<Object> creationOrder = new ArrayList<>();
 
@@ -270,8 +273,20 @@ final class MpjCalls {
     private Object system(String name, List<Object> args, MethodInvocation mi) {
         switch (name) {
             case "exit" -> {
-                if (!args.isEmpty() && args.get(0) instanceof Long status && status != 0) {
-                    world().failed(rank(), "calls System.exit(" + status + ") at line " + in.program.range(mi).line());
+                SourceRange site = in.program.range(mi);
+                String status = args.isEmpty() ? "?" : args.get(0) instanceof Long l ? Long.toString(l) : "...";
+                if (!args.isEmpty() && args.get(0) instanceof Long l && l != 0) {
+                    world().failed(rank(), "calls System.exit(" + status + ") at line " + site.line());
+                }
+                if (!finalized && world().np() > 1) {
+                    // MPJ Express's multicore device runs every rank as a thread of one JVM: the exit ends
+                    // them all (checked on the runtime: a usage check that exits on rank 0 alone ends the
+                    // job, the others' receives do not hang)
+                    world().exitJob(rank(), "calls System.exit(" + status + ") at line " + site.line());
+                    in.assumptions.jobAbort(site, "Rank " + rank() + " calls System.exit(" + status + ") here before MPI.Finalize "
+                            + "with " + world().np() + " processes: on MPJ Express's multicore device every rank is a thread of one "
+                            + "JVM, so the whole job ends and the ranks still waiting are not deadlocked (on a cluster device "
+                            + "the other processes would wait for this one)");
                 }
                 throw new RankInterpreter.ExitSig("System.exit");
             }
@@ -544,9 +559,10 @@ final class MpjCalls {
     private Object mpiStatic(String name, List<Object> args, MethodInvocation mi) {
         switch (name) {
             case "Init" -> {
-                return new Values.ArgsVal();
+                return new Values.ArgsVal(false);
             }
             case "Finalize" -> {
+                finalized = true;
                 reportLeaks(mi);
                 world().recordLocal(rank(), Op.FINALIZE, -1, in.program.range(mi), in.userSite(mi));
                 return null;
@@ -575,7 +591,7 @@ final class MpjCalls {
                 return Unknown.ANY; // differs between ranks
             }
             case "Init_thread" -> {
-                return new Values.ArgsVal();
+                return new Values.ArgsVal(false);
             }
             case "Query_thread", "Is_thread_main", "Finalized" -> {
                 return name.equals("Finalized") ? (Object) false : Unknown.UNIFORM;

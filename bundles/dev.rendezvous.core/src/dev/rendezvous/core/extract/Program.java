@@ -907,7 +907,9 @@ public final class Program {
                 public void preVisit(ASTNode x) {
                     if (x instanceof org.eclipse.jdt.core.dom.BreakStatement || x instanceof org.eclipse.jdt.core.dom.ContinueStatement
                             || x instanceof org.eclipse.jdt.core.dom.ReturnStatement r && !tailReturn(r) || x instanceof org.eclipse.jdt.core.dom.ThrowStatement
-                            || x instanceof org.eclipse.jdt.core.dom.YieldStatement) {
+                            || x instanceof org.eclipse.jdt.core.dom.YieldStatement
+                            || x instanceof MethodInvocation mi && mi.getName().getIdentifier().equals("exit")
+                                    && mi.getExpression() != null && mi.getExpression().toString().equals("System")) {
                         found[0] = true;
                     }
                 }

@@ -256,7 +256,7 @@ final class RankInterpreter {
             SingleVariableDeclaration d = (SingleVariableDeclaration) p;
             // String[] args, String args[] (C-style) and String... args are all the program's arguments
             boolean array = d.getType().isArrayType() || d.getExtraDimensions() > 0 || d.isVarargs();
-            args.add(array ? new Values.ArgsVal() : Unknown.ANY);
+            args.add(array ? new Values.ArgsVal(true) : Unknown.ANY);
         }
         invoke(entry, self, args, null);
     }
@@ -327,9 +327,67 @@ final class RankInterpreter {
         return steps;
     }
 
+    /** How many program arguments this rank takes: none (the program's defaults) unless a usage check asks for more. */
+    private long argsLength;
+    private boolean probingArgs;
+
+    /**
+     * A usage check: {@code args.length} in the test of an {@code if} whose branch taken without
+     * arguments only ends the program or reports (it does not communicate, and it exits or returns,
+     * or the other branch holds the communication). Analysing that branch would analyse a misuse of
+     * the program, so the rank takes the fewest arguments (up to 8) that lead into the other branch;
+     * what they hold stays unknown but the same on every rank. True when the count was raised.
+     */
+    private boolean usageCheck(ASTNode at) {
+        ASTNode child = at;
+        ASTNode p = at.getParent();
+        while (p instanceof Expression) {
+            child = p;
+            p = p.getParent();
+        }
+        if (!(p instanceof org.eclipse.jdt.core.dom.IfStatement stmt) || child != stmt.getExpression()
+                || !sideEffectFree(stmt.getExpression())) {
+            return false;
+        }
+        Boolean without = probeArgs(stmt.getExpression(), 0);
+        if (without == null) return false;
+        Statement taken = without ? stmt.getThenStatement() : stmt.getElseStatement();
+        Statement other = without ? stmt.getElseStatement() : stmt.getThenStatement();
+        boolean endsHere = taken != null && !program.mayCommunicate(taken)
+                && (program.transfersControl(taken) || other != null && program.mayCommunicate(other));
+        if (!endsHere) return false;
+        for (long k = 1; k <= 8; k++) {
+            Boolean with = probeArgs(stmt.getExpression(), k);
+            if (with != null && with != without) {
+                argsLength = k;
+                assumptions.add(program.range(stmt.getExpression()), "Program arguments: taken as " + k + " argument"
+                        + (k == 1 ? "" : "s") + ", the fewest this check accepts (without them the program only reports "
+                        + "its usage); what they hold is unknown but the same on every rank");
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The value of a side-effect-free test with {@code k} program arguments, or null if it is not a known boolean. */
+    private Boolean probeArgs(Expression test, long k) {
+        long before = argsLength;
+        probingArgs = true;
+        argsLength = k;
+        try {
+            return eval(test) instanceof Boolean b ? b : null;
+        } catch (RuntimeException e) {
+            return null;
+        } finally {
+            probingArgs = false;
+            argsLength = before;
+        }
+    }
+
     private void argsAssumed(ASTNode at) {
         assumptions.add(program.range(at), "Program arguments are taken as empty (the program's defaults); an argument "
-                + "read anyway is unknown but the same on every rank (MPJ starts every rank with the same arguments)");
+                + "read anyway is unknown but the same on every rank (MPJ starts every rank with the same arguments, after "
+                + "the rank, process count and device it puts first in main's args)");
     }
 
     SourceRange userSite(ASTNode call) {
@@ -846,9 +904,12 @@ final class RankInterpreter {
 
     private void execForEach(EnhancedForStatement efs, String label) {
         Object coll = eval(efs.getExpression());
-        if (coll instanceof Values.ArgsVal) argsAssumed(efs.getExpression());
         List<Object> items;
-        if (coll instanceof ArrayVal a && a.elems != null) items = List.of(a.elems);
+        if (coll instanceof Values.ArgsVal av) {
+            if (!program.inert(efs)) argsAssumed(efs.getExpression());
+            items = new ArrayList<>();
+            for (long i = 0; i < av.length(argsLength); i++) items.add(av.element(i, rank, world.np()));
+        } else if (coll instanceof ArrayVal a && a.elems != null) items = List.of(a.elems);
         else if (coll instanceof ListVal l && !l.unknownSize) items = new ArrayList<>(l.items);
         else {
             if (!program.mayCommunicate(efs.getBody())) {
@@ -1129,8 +1190,14 @@ final class RankInterpreter {
             case ArrayAccess aa -> {
                 Object arr = eval(aa.getArray());
                 Object idx = eval(aa.getIndex());
-                if (arr instanceof Values.ArgsVal) {
-                    return idx instanceof Long i ? Values.Sym.of("args[" + i + "]") : Unknown.UNIFORM;
+                if (arr instanceof Values.ArgsVal av) {
+                    if (av.raw && idx instanceof Long i && i < Values.ArgsVal.MPJ_PREFIX && !program.inert(aa)) {
+                        assumptions.add(program.range(aa), "main's args" + "[" + i + "] is " + (i == 0 ? "the rank (different on "
+                                + "every rank)" : i == 1 ? "the process count" : "the device name") + " under MPJ Express, which "
+                                + "puts the rank, process count and device before the user's arguments: the user's first "
+                                + "argument is args[3], or element 0 of the array MPI.Init returns");
+                    }
+                    return idx instanceof Long i ? av.element(i, rank, world.np()) : av.raw ? Unknown.ANY : Unknown.UNIFORM;
                 }
                 if (arr instanceof ArrayVal a && a.elems != null && idx instanceof Long i && i >= 0 && i < a.elems.length) {
                     mpj.checkAccess(a, i, false, aa);
@@ -1192,8 +1259,12 @@ final class RankInterpreter {
 
     private Object field(Object base, String name, ASTNode at) {
         if (base instanceof Values.ArgsVal) {
+            if (!name.equals("length")) return Unknown.UNIFORM;
+            Values.ArgsVal av = (Values.ArgsVal) base;
+            if (probingArgs) return av.length(argsLength);
+            if (argsLength == 0 && usageCheck(at)) return av.length(argsLength);
             if (!program.inert(at)) argsAssumed(at);
-            return name.equals("length") ? (Object) 0L : Unknown.UNIFORM;
+            return av.length(argsLength);
         }
         if (base instanceof ArrayVal a && name.equals("length")) {
             return a.elems == null ? Unknown.ANY : (long) a.elems.length;

@@ -83,15 +83,40 @@ final class Values {
     }
 
     /**
-     * The program's arguments. The analysis takes the program's defaults: {@code args.length} is 0
-     * (the user gave no arguments, as the corpus labels assume), which the analysis says when the
-     * program asks. An element read anyway ({@code args[3]} without a length check) is unknown but
-     * the same on every rank (mpjrun starts every process with the same command line): a symbol
-     * ({@link Sym}), whose branches all ranks take alike with both outcomes explored.
+     * The program's arguments. The analysis takes the program's defaults: the user gave no
+     * arguments (as the corpus labels assume), which the analysis says when the program asks. An
+     * element read anyway is unknown but the same on every rank (mpjrun starts every process with the
+     * same command line): a symbol ({@link Sym}), whose branches all ranks take alike with both
+     * outcomes explored.
+     *
+     * <p>{@code raw} is {@code main}'s own parameter. MPJ Express (0.44, both devices; checked on the
+     * multicore runtime) calls {@code main} with three entries before the user's arguments: the
+     * rank, the process count (the configuration file on niodev) and the device name
+     * ({@code smpdev} on multicore); {@code MPI.Init(args)} returns the user's arguments alone. So
+     * {@code args[0]} of {@code main} is the rank, different on every rank, and {@code args[3]} is
+     * the user's first argument, the same symbol as element 0 of what {@code MPI.Init} returned.
      */
     static final class ArgsVal extends ArrayVal {
-        ArgsVal() {
+        /** Entries MPJ Express puts before the user's arguments in {@code main}'s parameter. */
+        static final int MPJ_PREFIX = 3;
+
+        final boolean raw;
+
+        ArgsVal(boolean raw) {
             super(0, Null.NULL);
+            this.raw = raw;
+        }
+
+        /** Element {@code i} on {@code rank} of {@code np}, with {@code given} user arguments. */
+        Object element(long i, int rank, int np) {
+            if (raw && i == 0) return Long.toString(rank);
+            if (raw && i == 1) return Long.toString(np);
+            if (raw && i == 2) return "smpdev";
+            return Sym.of("args[" + (raw ? i - MPJ_PREFIX : i) + "]");
+        }
+
+        long length(long given) {
+            return raw ? MPJ_PREFIX + given : given;
         }
     }
 

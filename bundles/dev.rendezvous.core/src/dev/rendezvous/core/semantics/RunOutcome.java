@@ -8,12 +8,14 @@ import dev.rendezvous.core.model.Event;
 /**
  * Everything one execution left behind: per-rank traces, the matching it chose, and — when it
  * did not complete — which rank is blocked in which operation waiting for whom. {@code failures}
- * are the ranks that ended themselves with an error status ({@code System.exit(1)}).
+ * are the ranks that ended themselves with an error status ({@code System.exit(1)}); {@code jobEnd}
+ * says why the job ended early (Abort, or with {@code jobEndByExit} a {@code System.exit} before
+ * {@code MPI.Finalize}).
  */
 public record RunOutcome(BufferPolicy policy, List<List<Event>> traces, List<Match> matches, List<Blocked> blocked,
         List<World.SendOp> orphans, List<Collective> collectives, List<RequestValue> leakedRequests,
         List<String> aborted, boolean[] done, List<ChoiceSource.Decision> decisions, List<String> wildcardDecisions,
-        boolean timedOut, String jobEnd, List<String> failures) {
+        boolean timedOut, String jobEnd, boolean jobEndByExit, List<String> failures) {
 
     /** A send event and the receive event that took its message; {@code buffered} if it was buffered first. */
     public record Match(Event send, Event recv, boolean buffered) {}
@@ -62,7 +64,7 @@ public record RunOutcome(BufferPolicy policy, List<List<Event>> traces, List<Mat
 
     /** The run ended in a failure the user sees: Abort, or a rank exiting with an error status. */
     public boolean failed() {
-        return jobEnd != null || !failures.isEmpty();
+        return jobEnd != null && !jobEndByExit || !failures.isEmpty();
     }
 
     public boolean completed() {

@@ -525,6 +525,20 @@ public final class World {
         if (jobEnd == null) jobEnd = "rank " + rank + " " + why;
     }
 
+    /**
+     * {@code System.exit} before {@code MPI.Finalize}: on MPJ Express's multicore device the ranks are
+     * threads of one JVM, so the exit ends the job as {@code Abort} does, but it is not a failure
+     * unless its status says so ({@link #failed}).
+     */
+    public void exitJob(int rank, String why) {
+        if (jobEnd == null) {
+            jobEnd = "rank " + rank + " " + why;
+            jobEndByExit = true;
+        }
+    }
+
+    private volatile boolean jobEndByExit;
+
     private final List<String> failures = new ArrayList<>();
 
     /** A rank ends itself with an error status ({@code System.exit(1)}): its own end, not the job's. */
@@ -1084,7 +1098,7 @@ public final class World {
         boolean[] done = new boolean[np];
         for (RankState rs : ranks) done[rs.rank] = rs.status == RankStatus.DONE;
         return new RunOutcome(policy, traces, matches, blocked, orphans, colls, leaks, aborted, done,
-                List.copyOf(choices.taken()), List.copyOf(wildcardDecisions), timedOut, jobEnd, List.copyOf(failures));
+                List.copyOf(choices.taken()), List.copyOf(wildcardDecisions), timedOut, jobEnd, jobEndByExit, List.copyOf(failures));
     }
 
     private RunOutcome.Blocked describeBlocked(RankState rs) {

@@ -41,7 +41,7 @@ public final class OutcomeRace {
             for (Event ev : trace) if (recv == null && ev.site().toString().equals(site)) recv = ev;
         }
         if (recv == null) return List.of();
-        String failure = bad.jobEnd() != null ? bad.jobEnd() : bad.failures().get(0);
+        String failure = !bad.failures().isEmpty() ? bad.failures().get(0) : bad.jobEnd();
         String message = "Which message this " + recv.describe() + " on rank " + recv.rank() + " takes decides how the "
                 + "program ends: with one order every rank finishes, with another " + failure
                 + " (the received data is checked). Receive from a specific source, or make the check hold for every order";
