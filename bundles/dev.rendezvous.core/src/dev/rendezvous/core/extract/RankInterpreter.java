@@ -908,7 +908,7 @@ final class RankInterpreter {
         if (coll instanceof Values.ArgsVal av) {
             if (!program.inert(efs)) argsAssumed(efs.getExpression());
             items = new ArrayList<>();
-            for (long i = 0; i < av.length(argsLength); i++) items.add(av.element(i, rank, world.np()));
+            for (long i = 0; i < av.length(argsLength); i++) items.add(av.element(i));
         } else if (coll instanceof ArrayVal a && a.elems != null) items = List.of(a.elems);
         else if (coll instanceof ListVal l && !l.unknownSize) items = new ArrayList<>(l.items);
         else {
@@ -1194,14 +1194,19 @@ final class RankInterpreter {
                     if (av.raw && idx instanceof Long i && i < Values.ArgsVal.MPJ_PREFIX && !program.inert(aa)) {
                         assumptions.add(program.range(aa), "main's args" + "[" + i + "] is " + (i == 0 ? "the rank (different on "
                                 + "every rank)" : i == 1 ? "the process count" : "the device name") + " under MPJ Express, which "
-                                + "puts the rank, process count and device before the user's arguments: the user's first "
-                                + "argument is args[3], or element 0 of the array MPI.Init returns");
+                                + "puts the rank, process count and device before the user's arguments (the user's first is "
+                                + "args[3], or element 0 of the array MPI.Init returns); taken here as an argument the same on "
+                                + "every rank, as mpiJava and Open MPI pass it");
                     }
-                    return idx instanceof Long i ? av.element(i, rank, world.np()) : av.raw ? Unknown.ANY : Unknown.UNIFORM;
+                    return idx instanceof Long i ? av.element(i) : Unknown.UNIFORM;
                 }
                 if (arr instanceof ArrayVal a && a.elems != null && idx instanceof Long i && i >= 0 && i < a.elems.length) {
                     mpj.checkAccess(a, i, false, aa);
                     return a.elems[(int) (long) i];
+                }
+                boolean uniformIndex = idx instanceof Long || idx == Unknown.UNIFORM || idx instanceof Values.Sym;
+                if ((arr == Unknown.UNIFORM || arr instanceof Values.Sym) && uniformIndex) {
+                    return Unknown.UNIFORM; // an element of an array every rank has alike (a line of a shared file split up)
                 }
                 return Unknown.ANY;
             }

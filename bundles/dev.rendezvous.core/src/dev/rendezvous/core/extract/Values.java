@@ -93,8 +93,12 @@ final class Values {
      * multicore runtime) calls {@code main} with three entries before the user's arguments: the
      * rank, the process count (the configuration file on niodev) and the device name
      * ({@code smpdev} on multicore); {@code MPI.Init(args)} returns the user's arguments alone. So
-     * {@code args[0]} of {@code main} is the rank, different on every rank, and {@code args[3]} is
-     * the user's first argument, the same symbol as element 0 of what {@code MPI.Init} returned.
+     * {@code main}'s {@code args.length} counts three more, and {@code args[3]} is the user's first
+     * argument, the same symbol as element 0 of what {@code MPI.Init} returned. The first three
+     * stay rank-uniform symbols all the same: the same source also runs under mpiJava and Open MPI's
+     * Java binding, where {@code args[0]} is the user's first argument (real k-means and matrix
+     * programs are written that way), and the source cannot tell which runtime it is for. The
+     * interpreter says in a note when such an entry steers the program.
      */
     static final class ArgsVal extends ArrayVal {
         /** Entries MPJ Express puts before the user's arguments in {@code main}'s parameter. */
@@ -107,11 +111,9 @@ final class Values {
             this.raw = raw;
         }
 
-        /** Element {@code i} on {@code rank} of {@code np}, with {@code given} user arguments. */
-        Object element(long i, int rank, int np) {
-            if (raw && i == 0) return Long.toString(rank);
-            if (raw && i == 1) return Long.toString(np);
-            if (raw && i == 2) return "smpdev";
+        /** Element {@code i}: unknown, the same on every rank. */
+        Object element(long i) {
+            if (raw && i < MPJ_PREFIX) return Sym.of("main args[" + i + "]");
             return Sym.of("args[" + (raw ? i - MPJ_PREFIX : i) + "]");
         }
 

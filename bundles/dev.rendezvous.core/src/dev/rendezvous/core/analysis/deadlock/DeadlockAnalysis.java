@@ -109,17 +109,39 @@ public final class DeadlockAnalysis {
      * path (a pivot row that is always someone's, a check that always passes). It is then a warning,
      * so that an error always means a deadlock the program reaches for some input.
      */
+    /** The most decisions a message names; a loop taken a thousand times must not make a message of megabytes. */
+    static final int MAX_PATH_STEPS = 6;
+
+    /**
+     * The decisions of a path in words: repeats of one decision in a row are counted ("... taken
+     * (true) x 40"), and a long path keeps its first and last steps with how many were left out.
+     */
+    public static String describePath(List<String> steps) {
+        List<String> runs = new ArrayList<>();
+        for (int i = 0; i < steps.size();) {
+            int j = i;
+            while (j < steps.size() && steps.get(j).equals(steps.get(i))) j++;
+            runs.add(steps.get(i) + (j - i > 1 ? " x " + (j - i) : ""));
+            i = j;
+        }
+        if (runs.size() <= MAX_PATH_STEPS) return String.join(", ", runs);
+        int head = MAX_PATH_STEPS - 2;
+        return String.join(", ", runs.subList(0, head)) + ", ... " + (runs.size() - MAX_PATH_STEPS) + " more decisions ..., "
+                + String.join(", ", runs.subList(runs.size() - 2, runs.size()));
+    }
+
     private static List<Finding> onDataPath(List<Finding> fs, RunOutcome dl, boolean everyPath) {
         if (everyPath || dl.decisions().isEmpty()) return fs;
-        List<String> path = new ArrayList<>();
+        List<String> steps = new ArrayList<>();
         boolean onData = false;
         for (var d : dl.decisions()) {
-            path.add(d.what() + (d.chosen() == 0 ? " taken (true)" : " not taken (false)"));
+            steps.add(d.what() + (d.chosen() == 0 ? " taken (true)" : " not taken (false)"));
             onData |= isDataDecision(d);
         }
+        String path = describePath(steps);
         String suffix = onData
-                ? " (possible: only if data the analysis cannot compute takes this path: " + String.join(", ", path) + ")"
-                : " (only on a data-dependent path: " + String.join(", ", path) + ")";
+                ? " (possible: only if data the analysis cannot compute takes this path: " + path + ")"
+                : " (only on a data-dependent path: " + path + ")";
         List<Finding> out = new ArrayList<>();
         for (Finding f : fs) {
             Finding g = f.withMessage(f.message() + suffix);
