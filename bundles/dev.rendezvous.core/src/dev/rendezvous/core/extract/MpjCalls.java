@@ -133,10 +133,10 @@ final class MpjCalls {
             "Group", "Incl", "Excl", "Range_incl", "Range_excl", "Union", "Intersection", "Difference",
             "Contiguous", "Vector", "Hvector", "Indexed", "Hindexed", "Struct");
 
-    /** What this rank created and has not freed yet, in creation order: object -> (what, where). */
     /** Whether this rank has called {@code MPI.Finalize}: a {@code System.exit} after it ends only this rank. */
     private boolean finalized;
 
+    /** What this rank created and has not freed yet, in creation order: object -> (what, where). */
     private final Map<Object, Object[]> created = new java.util.IdentityHashMap<>();
     private final List<Object> creationOrder = new ArrayList<>();
 

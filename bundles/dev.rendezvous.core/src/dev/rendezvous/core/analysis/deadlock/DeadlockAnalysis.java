@@ -102,13 +102,6 @@ public final class DeadlockAnalysis {
         return true;
     }
 
-    /**
-     * Says on which data-dependent path the deadlock happens, when not on every path. When that path
-     * needs a rank to branch on data the analysis could not compute (not an input, which is the
-     * same everywhere), the deadlock is possible rather than certain: the data may never take that
-     * path (a pivot row that is always someone's, a check that always passes). It is then a warning,
-     * so that an error always means a deadlock the program reaches for some input.
-     */
     /** The most decisions a message names; a loop taken a thousand times must not make a message of megabytes. */
     static final int MAX_PATH_STEPS = 6;
 
@@ -130,6 +123,13 @@ public final class DeadlockAnalysis {
                 + String.join(", ", runs.subList(runs.size() - 2, runs.size()));
     }
 
+    /**
+     * Says on which data-dependent path the deadlock happens, when not on every path. When that path
+     * needs a rank to branch on data the analysis could not compute (not an input, which is the
+     * same everywhere), the deadlock is possible rather than certain: the data may never take that
+     * path (a pivot row that is always someone's, a check that always passes). It is then a warning,
+     * so that an error always means a deadlock the program reaches for some input.
+     */
     private static List<Finding> onDataPath(List<Finding> fs, RunOutcome dl, boolean everyPath) {
         if (everyPath || dl.decisions().isEmpty()) return fs;
         List<String> steps = new ArrayList<>();
