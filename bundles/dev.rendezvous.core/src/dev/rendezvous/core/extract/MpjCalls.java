@@ -275,14 +275,13 @@ final class MpjCalls {
             case "exit" -> {
                 SourceRange site = in.program.range(mi);
                 String status = args.isEmpty() ? "?" : args.get(0) instanceof Long l ? Long.toString(l) : "...";
-                if (!args.isEmpty() && args.get(0) instanceof Long l && l != 0) {
-                    world().failed(rank(), "calls System.exit(" + status + ") at line " + site.line());
-                }
+                String what = "calls System.exit(" + status + ") at line " + site.line();
+                if (!args.isEmpty() && args.get(0) instanceof Long l && l != 0) world().failed(rank(), what);
                 if (!finalized && world().np() > 1) {
                     // MPJ Express's multicore device runs every rank as a thread of one JVM: the exit ends
                     // them all (checked on the runtime: a usage check that exits on rank 0 alone ends the
                     // job, the others' receives do not hang)
-                    world().exitJob(rank(), "calls System.exit(" + status + ") at line " + site.line());
+                    world().exitJob(rank(), what);
                     in.assumptions.jobAbort(site, "Rank " + rank() + " calls System.exit(" + status + ") here before MPI.Finalize "
                             + "with " + world().np() + " processes: on MPJ Express's multicore device every rank is a thread of one "
                             + "JVM, so the whole job ends and the ranks still waiting are not deadlocked (on a cluster device "
