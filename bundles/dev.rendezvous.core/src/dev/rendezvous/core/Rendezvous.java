@@ -10,6 +10,8 @@ import dev.rendezvous.core.analysis.buffers.MinimumSafeBuffers;
 import dev.rendezvous.core.analysis.streaming.PipelineTables;
 import dev.rendezvous.core.analysis.deadlock.DeadlockAnalysis;
 import dev.rendezvous.core.analysis.logp.LogPSimulation;
+import dev.rendezvous.core.analysis.races.CrossCollectiveRace;
+import dev.rendezvous.core.analysis.races.OutcomeRace;
 import dev.rendezvous.core.analysis.streaming.FilteringCycle;
 import dev.rendezvous.core.extract.Assumptions;
 import dev.rendezvous.core.extract.Program;
@@ -153,8 +155,9 @@ public final class Rendezvous {
                 findings.addAll(FilteringCycle.intervalFindings(graph, dummies));
             }
             if (verdict == Verdict.NONE) {
-                findings.addAll(dev.rendezvous.core.analysis.races.OutcomeRace.find(
-                        ctx.explore(dev.rendezvous.core.semantics.BufferPolicy.UNBOUNDED)));
+                var unbounded = ctx.explore(dev.rendezvous.core.semantics.BufferPolicy.UNBOUNDED);
+                findings.addAll(OutcomeRace.find(unbounded));
+                findings.addAll(CrossCollectiveRace.find(unbounded));
             }
             if (r.representative().completed()) {
                 int[] minimum = MinimumSafeBuffers.minimum(ctx, r.representative());
