@@ -36,8 +36,12 @@ public final class Assumptions {
         return List.copyOf(aborts.values());
     }
 
-    /** A misuse of the MPI interface seen while interpreting: certain, whatever the matching. */
-    public record Defect(FindingKind kind, SourceRange range, String message, int rank, List<dev.rendezvous.core.model.Fix> fixes) {}
+    /**
+     * A misuse of the MPI interface seen while interpreting: certain, whatever the matching. {@code warning}:
+     * MPI forbids it but MPJ Express runs it as the program means (reported as a warning, not an error).
+     */
+    public record Defect(FindingKind kind, SourceRange range, String message, int rank, List<dev.rendezvous.core.model.Fix> fixes,
+            boolean warning) {}
 
     private final Map<String, Defect> defects = new LinkedHashMap<>();
 
@@ -48,8 +52,17 @@ public final class Assumptions {
 
     /** As above, with the quick fix that repairs it (null when there is none). */
     public synchronized void defect(FindingKind kind, SourceRange range, String message, int rank, dev.rendezvous.core.model.Fix fix) {
+        String key = kind.id() + ":" + range.file() + ":" + range.line();
+        Defect before = defects.get(key);
+        if (before == null || before.warning()) {
+            defects.put(key, new Defect(kind, range, message, rank, fix == null ? List.of() : List.of(fix), false));
+        }
+    }
+
+    /** A defect MPJ Express tolerates: reported as a warning; an error at the same line and kind wins. */
+    public synchronized void portabilityDefect(FindingKind kind, SourceRange range, String message, int rank) {
         defects.putIfAbsent(kind.id() + ":" + range.file() + ":" + range.line(),
-                new Defect(kind, range, message, rank, fix == null ? List.of() : List.of(fix)));
+                new Defect(kind, range, message, rank, List.of(), true));
     }
 
     public synchronized List<Defect> defects() {

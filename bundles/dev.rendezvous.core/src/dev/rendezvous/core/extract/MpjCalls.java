@@ -104,7 +104,7 @@ final class MpjCalls {
         if (base instanceof StatusValue st) {
             return switch (name) {
                 case "source" -> (long) st.source();
-                case "tag" -> (long) st.tag();
+                case "tag" -> st.tag() == dev.rendezvous.core.model.Peer.UNKNOWN ? Unknown.ANY : (Object) (long) st.tag(); // the sender's tag was not computed
                 case "index" -> (long) st.index();
                 default -> Unknown.ANY;
             };
@@ -234,6 +234,8 @@ final class MpjCalls {
                 if (!args.isEmpty() && args.get(0) instanceof ListVal src) {
                     l.items.addAll(src.items);
                     l.unknownSize = src.unknownSize;
+                } else if (!args.isEmpty() && !(args.get(0) instanceof Long)) {
+                    l.unknownSize = true; // a copy of a collection the analysis does not know (an initial capacity is a Long)
                 }
                 return l;
             }
@@ -244,7 +246,14 @@ final class MpjCalls {
                 return args.isEmpty() ? "" : args.get(0) instanceof String str ? str : Values.join(Unknown.UNIFORM, args.get(0));
             }
             case "HashMap", "LinkedHashMap", "TreeMap", "Hashtable", "ConcurrentHashMap" -> {
-                return new Values.MapVal(type.equals("TreeMap"));
+                Values.MapVal m = new Values.MapVal(type.equals("TreeMap"));
+                if (!args.isEmpty() && args.get(0) instanceof Values.MapVal src) {
+                    m.entries.putAll(src.entries); // the copy constructor: new TreeMap<>(counts)
+                    m.unknownKeys = src.unknownKeys;
+                } else if (!args.isEmpty() && !(args.get(0) instanceof Long)) {
+                    m.unknownKeys = true;
+                }
+                return m;
             }
             default -> {
                 if (READERS.contains(type)) {
@@ -524,7 +533,7 @@ final class MpjCalls {
                 return null;
             }
             case "toArray" -> {
-                return new ArrayVal(l.items.toArray());
+                return l.unknownSize ? Unknown.ANY : new ArrayVal(l.items.toArray());
             }
             case "poll", "pollFirst", "removeFirst", "pop", "remove" -> {
                 if (name.equals("remove") && args.size() == 1) {
@@ -1076,8 +1085,16 @@ final class MpjCalls {
         };
         if (sig != null) {
             if (sig[0] >= 0) checkCount(arg(a, sig[0]), site, op);
-            checkSignature(op, world().nextCollectiveScratch(rank(), comm), sig[0] >= 0 ? arg(a, sig[0]) : Unknown.ANY, arg(a, sig[1]),
+            java.util.Map<String, Object> instance = world().nextCollectiveScratch(rank(), comm);
+            boolean rooted = op == Op.BCAST || op == Op.REDUCE || op == Op.GATHER || op == Op.SCATTER;
+            checkSignature(op, instance, sig[0] >= 0 && !rooted ? arg(a, sig[0]) : Unknown.ANY, arg(a, sig[1]),
                     op == Op.REDUCE || op == Op.ALLREDUCE || op == Op.SCAN ? arg(a, 6) : null, site);
+            if (rooted) {
+                // the root's side of each member's part: what Gather's root takes from each, Scatter's root sends to each
+                int rc = op == Op.GATHER ? 6 : op == Op.SCATTER ? 2 : sig[0], rt = op == Op.GATHER ? 7 : op == Op.SCATTER ? 3 : sig[1];
+                checkRootedCount(op, instance, comm.localRank() == root, new Part(arg(a, sig[0]), arg(a, sig[1]), site, rank()),
+                        new Part(arg(a, rc), arg(a, rt), site, rank()));
+            }
         }
         World.CollResult res = world().collective(rank(), op, comm, root, color, key, payload, site, in.userSite(mi));
         deliverCollective(op, comm, a, root, res);
@@ -1110,6 +1127,62 @@ final class MpjCalls {
             in.assumptions.defect(FindingKind.REDUCE_OP_MISMATCH, site, "Rank " + rank() + " reduces with MPI." + o1.name()
                     + " but rank " + first[4] + " with MPI." + o0.name() + " (line " + ((SourceRange) first[3]).line()
                     + "): every member of a reduction must pass the same operation", rank());
+        }
+    }
+
+    /** One side of a rooted collective's data: a count and datatype, who passed them and where. */
+    private record Part(Object count, Object type, SourceRange site, int rank) {}
+
+    /**
+     * Each member's part of a rooted collective against the root's side of it: a Bcast or Reduce
+     * member's count against the root's, a Gather member's send count against what the root takes
+     * from each member, a Scatter member's receive count against what the root sends to each. The
+     * members arrive in any order; the root's side is kept in the instance, the members that came
+     * before it in a list. Checked on MPJ Express 0.44: a member that receives fewer elements than
+     * sent throws ("count is less than length"); a Gather or Scatter member out of step puts data
+     * at the wrong offsets or drops it. Two cases MPJ runs as meant are warnings: a Bcast member
+     * passing more room than the root sends, and the root's own part of a Gather or Scatter
+     * copied with a different count.
+     */
+    @SuppressWarnings("unchecked")
+    private void checkRootedCount(Op op, java.util.Map<String, Object> instance, boolean isRoot, Part mine, Part rootSide) {
+        List<Part> waiting = (List<Part>) instance.computeIfAbsent("members", k -> new ArrayList<Part>());
+        if (isRoot) {
+            instance.put("root", rootSide);
+            if (op == Op.GATHER || op == Op.SCATTER) compareWithRoot(op, mine, rootSide, true);
+            for (Part m : waiting) compareWithRoot(op, m, rootSide, false);
+            waiting.clear();
+        } else if (instance.get("root") instanceof Part r) {
+            compareWithRoot(op, mine, r, false);
+        } else {
+            waiting.add(mine);
+        }
+    }
+
+    private void compareWithRoot(Op op, Part m, Part r, boolean rootsOwn) {
+        if (!(m.count() instanceof Long cm && r.count() instanceof Long cr) || cm.equals(cr)) return;
+        if (!(m.type() instanceof Datatype tm && r.type() instanceof Datatype tr && tm.name().equals(tr.name()) && basic(tm.name()))) return;
+        String at = "(rank " + r.rank() + ", line " + r.site().line() + ")";
+        String name = op.mpjName();
+        if (rootsOwn) {
+            in.assumptions.portabilityDefect(FindingKind.DATATYPE_MISMATCH, m.site(), "The root (rank " + m.rank() + ") "
+                    + (op == Op.GATHER ? "sends " + cm + " element(s) of its own to this Gather but takes " + cr + " from each member"
+                            : "receives " + cm + " element(s) from this Scatter but sends " + cr + " to each member")
+                    + ": MPJ Express copies the root's own part with the wrong count, and MPI requires the counts to agree "
+                    + "(other libraries report a truncation error)", m.rank());
+        } else if (op == Op.BCAST && cm > cr) {
+            in.assumptions.portabilityDefect(FindingKind.DATATYPE_MISMATCH, m.site(), "Rank " + m.rank() + " passes count " + cm
+                    + " to this Bcast but the root " + at + " sends " + cr + ": MPJ Express fills the first " + cr
+                    + " element(s), but MPI requires every member to pass the same count (other libraries may fail)", m.rank());
+        } else if (op == Op.BCAST || op == Op.REDUCE) {
+            in.assumptions.defect(FindingKind.DATATYPE_MISMATCH, m.site(), "Rank " + m.rank() + " passes count " + cm + " to this "
+                    + name + " but the root " + at + " passes " + cr + ": all members of a collective must pass the same count"
+                    + (cm < cr ? " (MPJ Express throws: the message is longer than the count)" : ""), m.rank());
+        } else {
+            in.assumptions.defect(FindingKind.DATATYPE_MISMATCH, m.site(), "Rank " + m.rank() + (op == Op.GATHER
+                    ? " sends " + cm + " element(s) to this Gather but the root " + at + " takes " + cr + " from each member"
+                    : " receives " + cm + " element(s) from this Scatter but the root " + at + " sends " + cr + " to each member")
+                    + ": the counts must agree (MPJ Express puts the data at the wrong offsets or drops it)", m.rank());
         }
     }
 
@@ -1372,15 +1445,18 @@ final class MpjCalls {
         List<RequestValue> reqs = new ArrayList<>();
         List<Integer> positions = new ArrayList<>(); // where each request sits in the program's array (nulls skipped)
         boolean unknownArray = false;
+        int length = 0; // the length of the program's array: the status array Waitall and Testall return is as long
         if (!args.isEmpty() && args.get(0) instanceof ArrayVal a) {
             if (a.elems == null) unknownArray = true;
-            else for (int i = 0; i < a.elems.length; i++) {
+            else length = a.elems.length;
+            if (a.elems != null) for (int i = 0; i < a.elems.length; i++) {
                 if (a.elems[i] instanceof RequestValue rv) {
                     reqs.add(rv);
                     positions.add(i);
                 }
             }
         } else if (!args.isEmpty() && args.get(0) instanceof ListVal l) {
+            length = l.items.size();
             for (int i = 0; i < l.items.size(); i++) {
                 if (l.items.get(i) instanceof RequestValue rv) {
                     reqs.add(rv);
@@ -1421,13 +1497,13 @@ final class MpjCalls {
             world().poll(rank(), in.stateKey(mi));
             boolean all = pend.stream().allMatch(World.Pending::complete);
             boolean any = pend.stream().anyMatch(World.Pending::complete);
-            if (op == Op.TESTALL) return all ? statusArray(active, reqs) : Null.NULL;
+            if (op == Op.TESTALL) return all ? statusArray(reqs, positions, length) : Null.NULL;
             if (!any) return Null.NULL;
         } else {
             boolean anyMode = op != Op.WAITALL;
             world().waitFor(rank(), pend, anyMode, op, firstId, site, in.userSite(mi), true);
         }
-        if (op == Op.WAITALL) return statusArray(active, reqs);
+        if (op == Op.WAITALL) return statusArray(reqs, positions, length);
         if (op == Op.WAITANY || op == Op.TESTANY) {
             for (int i = 0; i < reqs.size(); i++) {
                 RequestValue rv = reqs.get(i);
@@ -1447,9 +1523,14 @@ final class MpjCalls {
         return new ArrayVal(done.toArray());
     }
 
-    private Object statusArray(List<RequestValue> active, List<RequestValue> reqs) {
-        Object[] out = new Object[reqs.size()];
-        for (int i = 0; i < reqs.size(); i++) out[i] = reqs.get(i).current == null ? Null.NULL : statusOf(reqs.get(i), i);
+    /** One status per element of the program's request array, at the request's own position (null elsewhere). */
+    private Object statusArray(List<RequestValue> reqs, List<Integer> positions, int length) {
+        Object[] out = new Object[length];
+        java.util.Arrays.fill(out, Null.NULL);
+        for (int i = 0; i < reqs.size(); i++) {
+            int at = positions.get(i);
+            out[at] = reqs.get(i).current == null ? Null.NULL : statusOf(reqs.get(i), at);
+        }
         return new ArrayVal(out);
     }
 }

@@ -957,6 +957,45 @@ public final class Program {
                     return false;
                 }
 
+                // its result may be cached by the arguments alone only if it reads nothing else: no field
+                // (this.n, a static counter) and no variable of an enclosing scope
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.FieldAccess f) {
+                    bad[0] = true;
+                    return false;
+                }
+
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.ThisExpression t) {
+                    bad[0] = true;
+                    return false;
+                }
+
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.QualifiedName q) {
+                    // Math.PI, or the length of a local array; any other qualified name is a field
+                    if (q.getQualifier() instanceof SimpleName base && (base.getIdentifier().equals("Math")
+                            || locals.contains(base.getIdentifier()) && q.getName().getIdentifier().equals("length"))) {
+                        return false;
+                    }
+                    bad[0] = true;
+                    return false;
+                }
+
+                @Override
+                public boolean visit(SimpleName n) {
+                    ASTNode p = n.getParent();
+                    boolean variable = !(p instanceof MethodInvocation mi && mi.getName() == n)
+                            && !(p instanceof org.eclipse.jdt.core.dom.Type) && !(p instanceof MethodDeclaration)
+                            && !(p instanceof org.eclipse.jdt.core.dom.SingleVariableDeclaration svd && svd.getName() == n)
+                            && !(p instanceof org.eclipse.jdt.core.dom.VariableDeclarationFragment vdf && vdf.getName() == n)
+                            && !(p instanceof org.eclipse.jdt.core.dom.LabeledStatement)
+                            && !(p instanceof org.eclipse.jdt.core.dom.BreakStatement)
+                            && !(p instanceof org.eclipse.jdt.core.dom.ContinueStatement);
+                    if (variable && !locals.contains(n.getIdentifier())) bad[0] = true;
+                    return false;
+                }
+
                 @Override
                 public boolean visit(org.eclipse.jdt.core.dom.ArrayCreation c) {
                     bad[0] = true;

@@ -158,12 +158,20 @@ final class RankInterpreter {
         private static final long serialVersionUID = 1L;
         /** The exception's class (simple name), null when the analysis cannot tell. */
         final String type;
-        final ThrowStatement site;
+        /** The throw statement, or the expression the JVM throws at (an array index out of range). */
+        final ASTNode site;
+        /** What the JVM throws, in words, when it is not the program's own throw; else null. */
+        final String description;
 
-        ThrowSig(String type, Object exception, ThrowStatement site) {
+        ThrowSig(String type, Object exception, ASTNode site) {
+            this(type, exception, site, null);
+        }
+
+        ThrowSig(String type, Object exception, ASTNode site, String description) {
             super(null, exception);
             this.type = type;
             this.site = site;
+            this.description = description;
         }
     }
 
@@ -236,7 +244,8 @@ final class RankInterpreter {
         } catch (ThrowSig t) {
             // an uncaught exception crashes the process: a failure the user sees, not a silent hang, so
             // ranks left waiting for this one are not reported as deadlocked (as for a rank not followed)
-            assumptions.add(program.range(t.site), "Rank " + rank + " throws here and nothing catches it; the analysis "
+            String what = t.description != null ? " " + t.description : "";
+            assumptions.add(program.range(t.site), "Rank " + rank + " throws" + what + " here and nothing catches it; the analysis "
                     + "assumes the rank stops (ranks waiting for it are not reported as deadlocked)");
             throw new BudgetExceeded("rank " + rank + " throws at line " + program.range(t.site).line());
         }
@@ -1200,7 +1209,8 @@ final class RankInterpreter {
                     }
                     return idx instanceof Long i ? av.element(i) : Unknown.UNIFORM;
                 }
-                if (arr instanceof ArrayVal a && a.elems != null && idx instanceof Long i && i >= 0 && i < a.elems.length) {
+                if (arr instanceof ArrayVal a && a.elems != null && idx instanceof Long i) {
+                    if (i < 0 || i >= a.elems.length) throw outOfBounds(a, i, aa);
                     mpj.checkAccess(a, i, false, aa);
                     return a.elems[(int) (long) i];
                 }
@@ -1414,17 +1424,27 @@ final class RankInterpreter {
                 Object arr = eval(aa.getArray());
                 Object idx = eval(aa.getIndex());
                 if (arr instanceof ArrayVal av && av.elems != null) {
-                    if (idx instanceof Long i && i >= 0 && i < av.elems.length) {
+                    if (idx instanceof Long i && (i < 0 || i >= av.elems.length)) throw outOfBounds(av, i, aa);
+                    if (idx instanceof Long i) {
                         mpj.checkAccess(av, i, true, aa);
                         av.touched().elems[(int) (long) i] = v;
                     }
-                    else if (!(idx instanceof Long)) av.forget();
+                    else av.forget();
                 }
             }
             case FieldAccess fa -> storeField(eval(fa.getExpression()), fa.getName().getIdentifier(), v);
             case QualifiedName qn -> storeField(eval(qn.getQualifier()), qn.getName().getIdentifier(), v);
             default -> { }
         }
+    }
+
+    /**
+     * Java's own check of an array index: the index and the array's length are both known and the
+     * index is outside it, so the JVM throws here (a catch clause may take it, as for a {@code throw}).
+     */
+    private ThrowSig outOfBounds(ArrayVal a, long i, ArrayAccess at) {
+        return new ThrowSig("ArrayIndexOutOfBoundsException", Unknown.ANY, at, "ArrayIndexOutOfBoundsException (index " + i
+                + ", length " + a.elems.length + ")");
     }
 
     /** The static field {@code name} of {@code type} or of a superclass declared in the program, or null. */
