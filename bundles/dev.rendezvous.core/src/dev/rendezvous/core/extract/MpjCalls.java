@@ -1383,13 +1383,20 @@ final class MpjCalls {
         inFlight.removeIf(f -> f.request().completedByProgram || f.request().freed);
         for (InFlight f : inFlight) {
             if (f.buffer() != a || index < f.from() || index >= f.to() || !write && !f.receive()) continue;
-            in.assumptions.defect(FindingKind.BUFFER_RACE, in.userSite(access), "Rank " + rank() + (write ? " writes" : " reads")
-                    + " element " + index + " of the buffer of the " + f.request().operationName(f.op())
-                    + (f.request().isPersistent() ? " started" : "")
-                    + " at line " + f.site().line()
-                    + " before that request is completed (Wait/Test): " + (f.receive()
-                            ? "the message may arrive before or after this access"
-                            : "the message may carry the old or the new value"), rank(), Fixes.moveWaitBefore(in.program, f.site(), access));
+            String message = "Rank " + rank() + (write ? " writes" : " reads") + " element " + index + " of the buffer of the "
+                    + f.request().operationName(f.op()) + (f.request().isPersistent() ? " started" : "") + " at line "
+                    + f.site().line() + " before that request is completed (Wait/Test): ";
+            var fix = Fixes.moveWaitBefore(in.program, f.site(), access);
+            if (f.receive()) {
+                in.assumptions.defect(FindingKind.BUFFER_RACE, in.userSite(access), message
+                        + "the message may arrive before or after this access", rank(), fix);
+            } else {
+                // MPJ Express packs a send's data when the send starts (checked on the runtime): the message
+                // carries the value at that point; MPI leaves it open, so other libraries may send the new one
+                in.assumptions.portabilityDefect(FindingKind.BUFFER_RACE, in.userSite(access), message
+                        + "MPJ Express copies the data when the send starts, so the message carries the old value, "
+                        + "but MPI forbids the write and other libraries may send the new one", rank(), fix);
+            }
             return;
         }
     }

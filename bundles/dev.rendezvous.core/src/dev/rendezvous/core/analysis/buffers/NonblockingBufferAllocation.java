@@ -80,11 +80,13 @@ public final class NonblockingBufferAllocation {
             List<Integer> at = new ArrayList<>();
             at.add(-1);
             Map<Integer, Integer> collSeq = new HashMap<>();
-            // a non-blocking receive is a receive vertex where it completes: at the next wait
+            // a non-blocking receive is a receive vertex where it completes: at the next wait (not at a
+            // collective in between: its message may be sent after that collective, and a receive vertex
+            // placed before it would close a cycle through the collective's hub)
             List<Event> pendingIrecv = new ArrayList<>();
             for (Event e : t) {
                 Op.Kind k = e.op().kind();
-                if (k == Op.Kind.WAIT || k == Op.Kind.COLLECTIVE) {
+                if (k == Op.Kind.WAIT) {
                     for (Event p : pendingIrecv) {
                         recvVertex.put(p, new int[] {r, ++c});
                         at.add(e.index());
