@@ -898,8 +898,15 @@ final class MpjCalls {
             in.assumptions.defect(FindingKind.INVALID_ARGUMENT, at, "The buffer of this " + op.mpjName() + " is null", rank());
         } else if (buf instanceof ArrayVal a && a.elems != null && off instanceof Long o && type instanceof Datatype t && basic(t.name())
                 && (o < 0 || o + n > a.elems.length)) {
-            in.assumptions.defect(FindingKind.INVALID_ARGUMENT, at, "This " + op.mpjName() + " names elements " + o + ".."
-                    + (o + n - 1) + " of an array of length " + a.elems.length, rank());
+            String what = "This " + op.mpjName() + " names elements " + o + ".." + (o + n - 1) + " of an array of length " + a.elems.length;
+            if (op.kind() == Op.Kind.RECV && o >= 0) {
+                // a receive's count is only an upper bound: MPJ Express unpacks the message's own elements (checked on
+                // the runtime), so only a message longer than the room left fails (checkTypes says so where it arrives)
+                in.assumptions.portabilityDefect(FindingKind.INVALID_ARGUMENT, at, what + ": MPJ Express writes only the "
+                        + "elements the message holds, but MPI requires room for the whole count", rank());
+            } else {
+                in.assumptions.defect(FindingKind.INVALID_ARGUMENT, at, what, rank());
+            }
         }
     }
 
@@ -1357,6 +1364,12 @@ final class MpjCalls {
             in.assumptions.defect(FindingKind.DATATYPE_MISMATCH, re.site(), "This " + re.op().mpjName() + " on rank " + re.rank()
                     + " has room for " + rcount + " element(s) but the message from rank " + se.rank() + " (line "
                     + se.site().line() + ") holds " + se.count() + ": MPI reports a truncation error", re.rank());
+        } else if (se.count() >= 0 && r.target instanceof ArrayVal a && a.elems != null && r.targetOffset >= 0
+                && r.targetOffset + (long) se.count() > a.elems.length) {
+            in.assumptions.defect(FindingKind.INVALID_ARGUMENT, re.site(), "The message from rank " + se.rank() + " (line "
+                    + se.site().line() + ") holds " + se.count() + " element(s), but this " + re.op().mpjName() + "'s array has room for "
+                    + Math.max(0, a.elems.length - r.targetOffset) + " from offset " + r.targetOffset
+                    + ": MPJ Express throws when it unpacks the message", re.rank());
         }
     }
 
