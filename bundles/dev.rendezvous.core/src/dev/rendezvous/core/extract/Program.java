@@ -1009,6 +1009,38 @@ public final class Program {
         return ok;
     }
 
+    /** Calls that change a collection in place; {@link #APPENDS} only add at its end. */
+    private static final Set<String> MUTATORS = Set.of("add", "addAll", "addElement", "addLast", "addFirst", "offer",
+            "offerLast", "offerFirst", "push", "insertElementAt", "set", "setElementAt", "remove", "removeFirst", "removeLast",
+            "removeElement", "removeElementAt", "removeAll", "removeIf", "retainAll", "clear", "poll", "pollFirst", "pollLast",
+            "pop", "put", "putAll", "putIfAbsent", "merge", "compute", "computeIfAbsent", "computeIfPresent", "replace",
+            "replaceAll", "sort");
+    private static final Set<String> APPENDS = Set.of("add", "addAll", "addElement", "addLast", "offer", "offerLast");
+
+    private final Map<ASTNode, Map<String, Boolean>> mutated = new IdentityHashMap<>();
+
+    /**
+     * The variables whose collection {@code node} changes in place ({@code list.add(x)}, {@code map.put(k, v)}),
+     * each with whether every such change only appends ({@code add}, {@code offer}...).
+     */
+    public Map<String, Boolean> mutatedCollections(ASTNode node) {
+        return mutated.computeIfAbsent(node, n -> {
+            Map<String, Boolean> out = new HashMap<>();
+            n.accept(new ASTVisitor() {
+                @Override
+                public boolean visit(MethodInvocation mi) {
+                    String name = mi.getName().getIdentifier();
+                    if (mi.getExpression() instanceof SimpleName target && MUTATORS.contains(name)) {
+                        boolean append = APPENDS.contains(name) && !(name.equals("add") && mi.arguments().size() == 2);
+                        out.merge(target.getIdentifier(), append, Boolean::logicalAnd);
+                    }
+                    return true;
+                }
+            });
+            return out;
+        });
+    }
+
     /** Names (locals and fields) that {@code node} may assign, including arrays whose elements it writes. */
     public Set<String> assignedNames(ASTNode node) {
         return assigned.computeIfAbsent(node, n -> {

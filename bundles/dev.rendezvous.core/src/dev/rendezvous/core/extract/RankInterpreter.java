@@ -1116,6 +1116,16 @@ final class RankInterpreter {
                 c.value = Unknown.ANY;
             }
         }
+        // lists it changes through calls: their size (and, unless it only appends, their elements) become unknown.
+        // Maps are left as they are: they mostly hold timers and counters, and forgetting every key of one for a
+        // single put would make every later lookup unknown
+        for (Map.Entry<String, Boolean> m : program.mutatedCollections(n).entrySet()) {
+            Cell c = lookup(m.getKey());
+            if (c != null && c.value instanceof ListVal l) {
+                l.unknownSize = true;
+                if (!m.getValue()) l.items.clear();
+            }
+        }
         return integers;
     }
 
