@@ -179,6 +179,139 @@ public final class Program {
         return concurrentCommunication;
     }
 
+    private Boolean floatingControl;
+
+    /**
+     * Whether a floating-point value may steer the program anywhere: a condition (if, loop, switch,
+     * {@code ?:}) or a cast to an integer type that mentions a floating-point literal, a variable,
+     * field or parameter declared {@code double}/{@code float} (or an array of them), a method
+     * returning one, or {@code Math}. When none does, the numbers a numerical kernel computes are
+     * payload only: they can change what is sent, never whether, where or how much, so the kernel
+     * can be forgotten at once instead of computed (the speed of a {@code --np} sweep on block
+     * matrix products). A syntactic check over the program and its companion files.
+     */
+    public boolean floatingControl() {
+        if (floatingControl == null) {
+            Set<String> floating = new HashSet<>();
+            List<CompilationUnit> units = new ArrayList<>();
+            units.add(cu);
+            units.addAll(companionFiles.keySet());
+            for (CompilationUnit u : units) collectFloatingNames(u, floating);
+            boolean found = false;
+            for (CompilationUnit u : units) found = found || steersWithFloating(u, floating);
+            floatingControl = found;
+        }
+        return floatingControl;
+    }
+
+    private static boolean floatingType(org.eclipse.jdt.core.dom.Type t) {
+        String name = t.toString().replace("[]", "").trim();
+        return name.equals("double") || name.equals("float") || name.equals("Double") || name.equals("Float");
+    }
+
+    private static void collectFloatingNames(CompilationUnit unit, Set<String> out) {
+        unit.accept(new ASTVisitor() {
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.VariableDeclarationStatement d) {
+                if (floatingType(d.getType())) for (Object f : d.fragments()) out.add(((VariableDeclarationFragment) f).getName().getIdentifier());
+                return true;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.FieldDeclaration d) {
+                if (floatingType(d.getType())) for (Object f : d.fragments()) out.add(((VariableDeclarationFragment) f).getName().getIdentifier());
+                return true;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.VariableDeclarationExpression d) {
+                if (floatingType(d.getType())) for (Object f : d.fragments()) out.add(((VariableDeclarationFragment) f).getName().getIdentifier());
+                return true;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.SingleVariableDeclaration d) {
+                if (floatingType(d.getType())) out.add(d.getName().getIdentifier());
+                return true;
+            }
+
+            @Override
+            public boolean visit(MethodDeclaration m) {
+                if (m.getReturnType2() != null && floatingType(m.getReturnType2())) out.add(m.getName().getIdentifier());
+                return true;
+            }
+        });
+    }
+
+    private static boolean steersWithFloating(CompilationUnit unit, Set<String> floating) {
+        boolean[] found = {false};
+        java.util.function.Consumer<Expression> check = e -> {
+            if (e == null || found[0]) return;
+            e.accept(new ASTVisitor() {
+                @Override
+                public boolean visit(SimpleName n) {
+                    if (floating.contains(n.getIdentifier()) || n.getIdentifier().equals("Math")) found[0] = true;
+                    return false;
+                }
+
+                @Override
+                public boolean visit(NumberLiteral n) {
+                    String t = n.getToken().toLowerCase();
+                    boolean hex = t.startsWith("0x");
+                    if (!hex && (t.contains(".") || t.contains("e") || t.endsWith("d") || t.endsWith("f"))) found[0] = true;
+                    return false;
+                }
+            });
+        };
+        unit.accept(new ASTVisitor() {
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.IfStatement s) {
+                check.accept(s.getExpression());
+                return true;
+            }
+
+            @Override
+            public boolean visit(WhileStatement s) {
+                check.accept(s.getExpression());
+                return true;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.DoStatement s) {
+                check.accept(s.getExpression());
+                return true;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.ForStatement s) {
+                check.accept(s.getExpression());
+                return true;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.ConditionalExpression c) {
+                check.accept(c.getExpression());
+                return true;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.SwitchStatement s) {
+                check.accept(s.getExpression());
+                return true;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.CastExpression c) {
+                String t = c.getType().toString();
+                if (t.equals("int") || t.equals("long") || t.equals("short") || t.equals("byte") || t.equals("char")) {
+                    check.accept(c.getExpression());
+                }
+                return true;
+            }
+        });
+        return found[0];
+    }
+
     private boolean threadsCommunicateIn(CompilationUnit unit) {
         boolean[] found = {false};
         unit.accept(new ASTVisitor() {

@@ -754,10 +754,11 @@ final class RankInterpreter {
                 return;
             }
             boolean kernel = !comm && payload(fs);
-            if (kernel && steps > budgets.maxStepsPerRank / 4 && countingExit(fs) != null) {
-                // a quarter of the rank's steps are spent: numerical kernels are no longer computed but
-                // forgotten at once (their numbers are payload; where one matters, that place says so),
-                // so a large LU or matrix product is followed to its end instead of stopped half-way
+            if (kernel && (steps > budgets.maxStepsPerRank / 4 || !program.floatingControl()) && countingExit(fs) != null) {
+                // a quarter of the rank's steps are spent, or no floating-point value steers the program at
+                // all: numerical kernels are no longer computed but forgotten at once (their numbers are
+                // payload; where one matters, that place says so), so a large LU or matrix product is
+                // followed to its end instead of stopped half-way
                 quietCut(fs);
                 return;
             }
