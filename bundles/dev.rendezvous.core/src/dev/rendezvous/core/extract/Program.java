@@ -211,22 +211,25 @@ public final class Program {
 
     private static void collectFloatingNames(CompilationUnit unit, Set<String> out) {
         unit.accept(new ASTVisitor() {
+            // int a, b; double x, y;  — the names a declaration of a floating type introduces
+            private boolean declare(org.eclipse.jdt.core.dom.Type t, List<?> fragments) {
+                if (floatingType(t)) for (Object f : fragments) out.add(((VariableDeclarationFragment) f).getName().getIdentifier());
+                return true;
+            }
+
             @Override
             public boolean visit(org.eclipse.jdt.core.dom.VariableDeclarationStatement d) {
-                if (floatingType(d.getType())) for (Object f : d.fragments()) out.add(((VariableDeclarationFragment) f).getName().getIdentifier());
-                return true;
+                return declare(d.getType(), d.fragments());
             }
 
             @Override
             public boolean visit(org.eclipse.jdt.core.dom.FieldDeclaration d) {
-                if (floatingType(d.getType())) for (Object f : d.fragments()) out.add(((VariableDeclarationFragment) f).getName().getIdentifier());
-                return true;
+                return declare(d.getType(), d.fragments());
             }
 
             @Override
             public boolean visit(org.eclipse.jdt.core.dom.VariableDeclarationExpression d) {
-                if (floatingType(d.getType())) for (Object f : d.fragments()) out.add(((VariableDeclarationFragment) f).getName().getIdentifier());
-                return true;
+                return declare(d.getType(), d.fragments());
             }
 
             @Override
