@@ -1128,7 +1128,7 @@ public final class Program {
                             && !(p instanceof org.eclipse.jdt.core.dom.LabeledStatement)
                             && !(p instanceof org.eclipse.jdt.core.dom.BreakStatement)
                             && !(p instanceof org.eclipse.jdt.core.dom.ContinueStatement);
-                    if (variable && !locals.contains(n.getIdentifier())) bad[0] = true;
+                    if (variable && !locals.contains(n.getIdentifier()) && !n.getIdentifier().equals("Math")) bad[0] = true;
                     return false;
                 }
 
