@@ -244,9 +244,20 @@ final class RankInterpreter {
         } catch (ThrowSig t) {
             // an uncaught exception crashes the process: a failure the user sees, not a silent hang, so
             // ranks left waiting for this one are not reported as deadlocked (as for a rank not followed)
-            String what = t.description != null ? " " + t.description : "";
-            assumptions.add(program.range(t.site), "Rank " + rank + " throws" + what + " here and nothing catches it; the analysis "
-                    + "assumes the rank stops (ranks waiting for it are not reported as deadlocked)");
+            boolean fromMain = program.entry().getName().getIdentifier().equals("main"); // else main's own catch may take it
+            if (t.description != null && localDecisions == 0 && fromMain) {
+                // the JVM's own check failed on a path no unknown data chose: the program crashes here at this
+                // process count, and on MPJ's multicore device that ends the job (checked on the runtime)
+                assumptions.portabilityDefect(dev.rendezvous.core.model.FindingKind.JOB_ABORT, program.range(t.site), "Rank " + rank + " throws "
+                        + t.description + " here and nothing catches it: at this process count the program crashes, and "
+                        + "the job ends with that exception (ranks waiting for it are not reported as deadlocked)", rank);
+                world.abortJob(rank, "throws " + t.description + " at line " + program.range(t.site).line());
+                return;
+            } else {
+                String what = t.description != null ? " " + t.description : "";
+                assumptions.add(program.range(t.site), "Rank " + rank + " throws" + what + " here and nothing catches it; the "
+                        + "analysis assumes the rank stops (ranks waiting for it are not reported as deadlocked)");
+            }
             throw new BudgetExceeded("rank " + rank + " throws at line " + program.range(t.site).line());
         }
     }
@@ -428,12 +439,16 @@ final class RankInterpreter {
         }
         assumptions.add(program.range(at), "The " + what + " depends on a value the analysis cannot compute "
                 + "(data, input or an unknown call); both outcomes are explored");
+        localDecisions++;
         return world.localChoice(2, what + " at line " + program.range(at).line() + " on rank " + rank) == 0;
     }
 
     private record UniformKey(ASTNode node, int occurrence) {}
 
     private int decisionsTaken;
+
+    /** Decisions on values the analysis cannot compute at all (not rank-uniform inputs): paths they choose may not exist. */
+    private int localDecisions;
 
     /**
      * A fingerprint of this rank's state at a poll: the call, the call stack depth, the decisions
