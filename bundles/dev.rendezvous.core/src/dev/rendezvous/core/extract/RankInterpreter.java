@@ -253,11 +253,10 @@ final class RankInterpreter {
                         + "the job ends with that exception (ranks waiting for it are not reported as deadlocked)", rank);
                 world.abortJob(rank, "throws " + t.description + " at line " + program.range(t.site).line());
                 return;
-            } else {
-                String what = t.description != null ? " " + t.description : "";
-                assumptions.add(program.range(t.site), "Rank " + rank + " throws" + what + " here and nothing catches it; the "
-                        + "analysis assumes the rank stops (ranks waiting for it are not reported as deadlocked)");
             }
+            String what = t.description != null ? " " + t.description : "";
+            assumptions.add(program.range(t.site), "Rank " + rank + " throws" + what + " here and nothing catches it; the "
+                    + "analysis assumes the rank stops (ranks waiting for it are not reported as deadlocked)");
             throw new BudgetExceeded("rank " + rank + " throws at line " + program.range(t.site).line());
         }
     }
@@ -1449,7 +1448,8 @@ final class RankInterpreter {
             case ArrayAccess aa -> {
                 Object arr = eval(aa.getArray());
                 Object idx = eval(aa.getIndex());
-                if (arr instanceof ArrayVal av && av.elems != null) {
+                // main's arguments stay symbols the same on every rank (their real length is not elems.length)
+                if (arr instanceof ArrayVal av && av.elems != null && !(arr instanceof Values.ArgsVal)) {
                     if (idx instanceof Long i && (i < 0 || i >= av.elems.length)) throw outOfBounds(av, i, aa);
                     if (idx instanceof Long i) {
                         mpj.checkAccess(av, i, true, aa);

@@ -10,7 +10,15 @@ import java.util.List;
  */
 public final class ChoiceSource {
     /** One decision taken in a run. */
-    public record Decision(int chosen, int options, String what) {}
+    public record Decision(int chosen, int options, String what) {
+        /**
+         * A choice of the schedule (a wildcard match, buffering a send, which blocked send takes a
+         * token), not of data: runs that differ only in these are executions of one input.
+         */
+        public boolean scheduling() {
+            return what.startsWith("wildcard") || what.startsWith("buffer") || what.startsWith("which");
+        }
+    }
 
     private final int[] prefix;
     private final List<Decision> taken = new ArrayList<>();

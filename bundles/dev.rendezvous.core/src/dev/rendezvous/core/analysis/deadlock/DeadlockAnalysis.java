@@ -96,7 +96,7 @@ public final class DeadlockAnalysis {
     private static boolean onlyDataDecisions(Exploration e) {
         for (RunOutcome r : e.runs()) {
             for (var d : r.decisions()) {
-                if (d.what().startsWith("wildcard") || d.what().startsWith("buffer") || d.what().startsWith("which")) return false;
+                if (d.scheduling()) return false;
             }
         }
         return true;

@@ -46,7 +46,7 @@ public final class CrossCollectiveRace {
     public static List<Finding> find(Exploration e) {
         if (e.runs().size() < 2) return List.of();
         for (RunOutcome r : e.runs()) {
-            for (ChoiceSource.Decision d : r.decisions()) if (!schedulingDecision(d)) return List.of();
+            for (ChoiceSource.Decision d : r.decisions()) if (!d.scheduling()) return List.of();
         }
         Map<String, Set<String>> taken = new HashMap<>();
         Map<String, Crossing> crossings = new LinkedHashMap<>();
@@ -83,11 +83,6 @@ public final class CrossCollectiveRace {
                     List.of(x.recv().rank(), x.send().rank()), related, List.of(), ""));
         }
         return out;
-    }
-
-    /** Wildcard matches and buffering choices: two runs differing only in these are one input's schedules. */
-    private static boolean schedulingDecision(ChoiceSource.Decision d) {
-        return d.what().startsWith("wildcard") || d.what().startsWith("buffer") || d.what().startsWith("which");
     }
 
     /** How many collectives on {@code comm} a rank called before position {@code index} of its trace. */
