@@ -48,7 +48,7 @@ public final class Main {
 
     static final String USAGE = """
             usage: rendezvous check <file.java|folder>... [--np N | --np A..B | --np A,B,C] [--format text|json|sarif|dot|svg] [--info]
-                          [--budget-ms MS] [--max-runs N] [--capacity 0->1=4,1->2=2] [--default-capacity N] [--logp L,o,G,delta]
+                          [--budget-ms MS] [--max-runs N] [--no-state-cache] [--capacity 0->1=4,1->2=2] [--default-capacity N] [--logp L,o,G,delta]
                           [--main Class]   (files given together form one program: classes one file uses are
                                             followed into the others; --main analyses only that class's file)
                    rendezvous trace <file.java> [--np N]
@@ -193,6 +193,7 @@ public final class Main {
                 }
                 case "--budget-ms" -> budgets.maxMillis = number(value(args, ++i, a), a);
                 case "--max-runs" -> budgets.maxRuns = (int) number(value(args, ++i, a), a);
+                case "--no-state-cache" -> budgets.stateCaching = false;
                 case "--main" -> mainClass = value(args, ++i, a);
                 default -> {
                     if (a.startsWith("--")) throw new UsageException("unknown option '" + a + "'; try --help");

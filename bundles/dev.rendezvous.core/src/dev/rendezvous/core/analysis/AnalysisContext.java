@@ -55,6 +55,7 @@ public final class AnalysisContext {
         b.maxUnknownIterations = budgets.maxUnknownIterations;
         b.maxInlineDepth = budgets.maxInlineDepth;
         b.maxRuns = budgets.maxRuns;
+        b.stateCaching = budgets.stateCaching;
         b.maxArrayLength = budgets.maxArrayLength;
         b.maxProcesses = budgets.maxProcesses;
         b.maxMillis = Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
@@ -115,10 +116,10 @@ public final class AnalysisContext {
 
     private Exploration exploreWith(BufferPolicy policy, int[] pools) {
         // a BSP check is refuted by one deadlock: no need to explore further
-        return Explorer.explore(policy, budgets.maxRuns, cancelled.getAsBoolean() ? 0 : deadlineNanos, prefix -> {
+        return Explorer.explore(policy, budgets.maxRuns, cancelled.getAsBoolean() ? 0 : deadlineNanos, (prefix, cache) -> {
             long left = cancelled.getAsBoolean() ? 1 : Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
-            return Extractor.run(program, np, policy, pools, prefix, budgets, assumptions, left);
-        }, pools != null);
+            return Extractor.run(program, np, policy, pools, prefix, cache, budgets, assumptions, left);
+        }, pools != null, budgets.stateCaching);
     }
 
     /** A note about the analysis itself (budgets, incomplete exploration), reported once. */

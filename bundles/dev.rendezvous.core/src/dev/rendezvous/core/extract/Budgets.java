@@ -23,6 +23,11 @@ public final class Budgets {
     public int maxInlineDepth = 48;
     /** Executions explored per buffering policy (wildcard matches, unknown branches). */
     public int maxRuns = 200;
+    /**
+     * Cut runs that reach a global state an earlier run already explored ({@link dev.rendezvous.core.semantics.StateCache});
+     * off, every decision sequence is run to its end (the oracle the tests compare with).
+     */
+    public boolean stateCaching = true;
     /** Wall-clock limit of one whole analysis (all policies and runs), milliseconds. */
     public long maxMillis = 10_000;
     /** Largest array the interpreter materialises. */

@@ -16,8 +16,14 @@ public final class Extractor {
     /** One execution under the receive-buffer model with the given token pools. */
     public static RunOutcome run(Program program, int np, BufferPolicy policy, int[] tokens, int[] prefix, Budgets budgets,
             Assumptions assumptions, long wallMillis) {
+        return run(program, np, policy, tokens, prefix, null, budgets, assumptions, wallMillis);
+    }
+
+    /** As above, cut at a global state {@code cache} (may be null) already holds from an earlier run. */
+    public static RunOutcome run(Program program, int np, BufferPolicy policy, int[] tokens, int[] prefix,
+            dev.rendezvous.core.semantics.StateCache cache, Budgets budgets, Assumptions assumptions, long wallMillis) {
         if (program.entry() == null) throw new IllegalStateException("no SPMD entry point");
-        return Executor.execute(np, policy, tokens, prefix, wallMillis,
+        return Executor.execute(np, policy, tokens, prefix, cache, wallMillis,
                 (world, rank) -> new RankInterpreter(program, world, rank, budgets, assumptions).run());
     }
 }

@@ -1295,6 +1295,15 @@ final class MpjCalls {
 
     private final List<InFlight> inFlight = new ArrayList<>();
 
+    /** What this rank's MPJ bookkeeping adds to its state (state caching): open creations, buffers in flight, Finalize. */
+    void hashState(dev.rendezvous.core.semantics.StateCache.Hasher h) {
+        h.add(created.size()).add(finalized ? 1 : 0).add(inFlight.size());
+        for (InFlight f : inFlight) {
+            int n = h.seen(f.buffer());
+            h.add(n).add(f.from()).add(f.to()).add(f.receive() ? 1 : 0);
+        }
+    }
+
     private RequestValue track(RequestValue rv, Object buf, Object off, Object cnt, boolean receive, Op op, SourceRange site) {
         if (buf instanceof ArrayVal a && off instanceof Long o) {
             long to = cnt instanceof Long c ? o + c : Long.MAX_VALUE;

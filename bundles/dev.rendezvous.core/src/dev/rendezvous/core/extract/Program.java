@@ -58,6 +58,9 @@ public final class Program {
     private final Map<ASTNode, Boolean> communicates = new IdentityHashMap<>();
     private final Map<ASTNode, Set<String>> assigned = new IdentityHashMap<>();
     private MethodDeclaration entry;
+    private final Map<ASTNode, Integer> nodeIds = new IdentityHashMap<>();
+    private final Map<ASTNode, Boolean> resumePoints = new IdentityHashMap<>();
+    private StateRelevance stateRelevance;
 
     /** The other files of the program (classes the entry file uses), by compilation unit. */
     private final Map<CompilationUnit, String> companionFiles = new java.util.LinkedHashMap<>();
@@ -68,6 +71,24 @@ public final class Program {
         this.source = source;
         this.cu = cu;
         this.companionSources = companionSources;
+    }
+
+    /** A number for a node of this program, the same in every run (state hashing; identity hash codes can collide). */
+    public synchronized int nodeId(ASTNode n) {
+        Integer id = nodeIds.get(n);
+        if (id == null) nodeIds.put(n, id = nodeIds.size());
+        return id;
+    }
+
+    /** {@link ResumePoints#resumesFromVariables}, memoised. */
+    synchronized boolean resumesFromVariables(ASTNode call) {
+        return resumePoints.computeIfAbsent(call, ResumePoints::resumesFromVariables);
+    }
+
+    /** The variables that can steer control or communication ({@link StateRelevance}), computed once. */
+    synchronized StateRelevance stateRelevance() {
+        if (stateRelevance == null) stateRelevance = StateRelevance.of(this);
+        return stateRelevance;
     }
 
     /** Parses {@code source}; never throws for bad Java (syntax errors are kept, the rest is usable). */

@@ -232,6 +232,7 @@ final class RankInterpreter {
         this.budgets = budgets;
         this.assumptions = assumptions;
         this.mpj = new MpjCalls(this);
+        world.describeRank(rank, this::hashState, this::hashPayload);
     }
 
     // ================================================================ entry
@@ -295,6 +296,7 @@ final class RankInterpreter {
         for (AbstractTypeDeclaration t : program.types()) {
             Frame saved = frame;
             frame = new Frame(null, t);
+            initializing++;
             try {
                 String tn = t.getName().getIdentifier();
                 for (Object o : t.bodyDeclarations()) {
@@ -315,6 +317,7 @@ final class RankInterpreter {
                 }
             } finally {
                 frame = saved;
+                initializing--;
             }
         }
     }
@@ -504,6 +507,103 @@ final class RankInterpreter {
         if (v instanceof ListVal l) return System.identityHashCode(l) * 31L + l.items.size();
         if (v.getClass().isRecord()) return v.hashCode(); // statuses, datatypes, communicators: by value
         return System.identityHashCode(v);
+    }
+
+    // ================================================================ state caching
+
+    /** Callers' frames, outermost first (the current one is {@link #frame}). */
+    private final ArrayList<Frame> frames = new ArrayList<>();
+    /** Communicating loops in progress, outermost first, with the loop state the interpreter keeps on its own stack. */
+    private final ArrayList<LoopMark> loops = new ArrayList<>();
+    /** Inside a field or static initializer (a frame not on {@link #frames}). */
+    private int initializing;
+    /** The MPJ call this rank is in, or null. */
+    private ASTNode position;
+    private ValueHashing valueHashing;
+
+    /** The iteration state of a communicating loop: unknown-bound counters and heads, or a for-each's items and index. */
+    private static final class LoopMark {
+        final int[] unknown;
+        final List<Object> heads;
+        final List<Object> items;
+        int index;
+
+        LoopMark(int[] unknown, List<Object> heads, List<Object> items) {
+            this.unknown = unknown;
+            this.heads = heads;
+            this.items = items;
+        }
+    }
+
+    /**
+     * Hashes this rank's state where it waits, for the explorer's state cache: the calls it is in,
+     * its loops' iteration state, every frame's variables (contents where {@link StateRelevance} says
+     * they can steer it, shape otherwise), the statics, and the interpreter's own counters that change
+     * what it does next. Opaque when the rank waits where values are pending on the interpreter's
+     * stack ({@link ResumePoints}), inside an initializer, or in a loop whose unknown bound is being
+     * counted or widened.
+     */
+    private void hashState(dev.rendezvous.core.semantics.StateCache.Hasher h) {
+        if (initializing > 0 || pureCalls > 0 || probingArgs) {
+            h.opaque();
+            return;
+        }
+        if (valueHashing == null) valueHashing = new ValueHashing(program, program.stateRelevance(), world);
+        StateRelevance rel = program.stateRelevance();
+        h.add(callSites.size());
+        for (ASTNode s : callSites) {
+            if (!program.resumesFromVariables(s)) {
+                h.opaque();
+                return;
+            }
+            h.add(program.nodeId(s));
+        }
+        if (position != null && !program.resumesFromVariables(position)) {
+            h.opaque();
+            return;
+        }
+        h.add(position == null ? -1 : program.nodeId(position));
+        h.add(loops.size());
+        for (LoopMark m : loops) {
+            if (m.unknown != null && (m.unknown[0] != 0 || m.unknown.length > 1 && m.unknown[1] != 0)
+                    || m.heads != null && !m.heads.isEmpty()) {
+                h.opaque();
+                return;
+            }
+            if (m.items != null) {
+                h.add(m.index).add(m.items.size());
+                for (Object x : m.items) valueHashing.value(h, x, true);
+            }
+        }
+        h.add(frames.size());
+        for (Frame f : frames) hashFrame(h, f, rel);
+        hashFrame(h, frame, rel);
+        java.util.TreeMap<String, Map<String, Cell>> st = new java.util.TreeMap<>(statics);
+        for (Map.Entry<String, Map<String, Cell>> t : st.entrySet()) {
+            h.add(t.getKey());
+            valueHashing.fields(h, t.getValue());
+        }
+        List<Long> occ = new ArrayList<>(occurrences.size());
+        for (Map.Entry<ASTNode, Integer> e : occurrences.entrySet()) occ.add(program.nodeId(e.getKey()) * 1_000_003L + e.getValue());
+        h.add(dev.rendezvous.core.semantics.StateCache.Hasher.unordered(occ));
+        List<Long> cut = new ArrayList<>(cutLoops.size());
+        for (ASTNode n : cutLoops) cut.add((long) program.nodeId(n));
+        h.add(dev.rendezvous.core.semantics.StateCache.Hasher.unordered(cut));
+        h.add(localDecisions == 0 ? 0 : 1).add(argsLength);
+        mpj.hashState(h);
+    }
+
+    private void hashFrame(dev.rendezvous.core.semantics.StateCache.Hasher h, Frame f, StateRelevance rel) {
+        h.add(program.nodeId(f.type));
+        valueHashing.value(h, f.self, true);
+        h.add(f.scopes.size());
+        for (HashMap<String, Cell> scope : f.scopes) valueHashing.fields(h, scope);
+    }
+
+    /** A message's contents (all of them when payloads can steer the program, the shape otherwise). */
+    void hashPayload(dev.rendezvous.core.semantics.StateCache.Hasher h, Object payload) {
+        if (valueHashing == null) valueHashing = new ValueHashing(program, program.stateRelevance(), world);
+        valueHashing.value(h, payload, program.stateRelevance().payloads);
     }
 
     // ================================================================ statements
@@ -756,6 +856,7 @@ final class RankInterpreter {
 
     private void execFor(ForStatement fs, String label) {
         frame.scopes.add(new HashMap<>());
+        int loopsBefore = loops.size();
         try {
             for (Object o : fs.initializers()) eval((Expression) o);
             boolean comm = program.mayCommunicate(fs);
@@ -777,6 +878,7 @@ final class RankInterpreter {
                 return;
             }
             long quietSteps = kernel ? budgets.maxPayloadSteps : budgets.maxQuietSteps;
+            if (comm) loops.add(new LoopMark(unknown, heads, null));
             while (loopTest(fs.getExpression(), fs, unknown, comm, heads)) {
                 if (!body(fs.getBody(), label)) break;
                 for (Object o : fs.updaters()) eval((Expression) o);
@@ -787,6 +889,7 @@ final class RankInterpreter {
             }
         } finally {
             frame.scopes.remove(frame.scopes.size() - 1);
+            while (loops.size() > loopsBefore) loops.remove(loops.size() - 1);
         }
     }
 
@@ -914,15 +1017,21 @@ final class RankInterpreter {
             quietCut(loop);
             return;
         }
-        if (doFirst && !body(bodyStmt, label)) return;
+        int loopsBefore = loops.size();
         List<Object> heads = comm ? new ArrayList<>(4) : null;
-        long startSteps = steps;
-        while (loopTest(cond, loop, unknown, comm, heads)) {
-            if (!body(bodyStmt, label)) break;
-            if (!comm && (++quiet > budgets.maxQuietIterations || steps - startSteps > budgets.maxQuietSteps)) {
-                quietCut(loop);
-                break;
+        if (comm) loops.add(new LoopMark(unknown, heads, null));
+        try {
+            if (doFirst && !body(bodyStmt, label)) return;
+            long startSteps = steps;
+            while (loopTest(cond, loop, unknown, comm, heads)) {
+                if (!body(bodyStmt, label)) break;
+                if (!comm && (++quiet > budgets.maxQuietIterations || steps - startSteps > budgets.maxQuietSteps)) {
+                    quietCut(loop);
+                    break;
+                }
             }
+        } finally {
+            while (loops.size() > loopsBefore) loops.remove(loops.size() - 1);
         }
     }
 
@@ -946,14 +1055,22 @@ final class RankInterpreter {
             for (int i = 0; i < budgets.maxUnknownIterations; i++) items.add(Unknown.ANY);
         }
         String name = efs.getParameter().getName().getIdentifier();
-        for (Object item : items) {
-            frame.scopes.add(new HashMap<>());
-            try {
-                frame.scopes.get(frame.scopes.size() - 1).put(name, new Cell(item));
-                if (!body(efs.getBody(), label)) break;
-            } finally {
-                frame.scopes.remove(frame.scopes.size() - 1);
+        LoopMark mark = program.mayCommunicate(efs.getBody()) ? new LoopMark(null, null, items) : null;
+        int loopsBefore = loops.size();
+        if (mark != null) loops.add(mark);
+        try {
+            for (Object item : items) {
+                frame.scopes.add(new HashMap<>());
+                try {
+                    frame.scopes.get(frame.scopes.size() - 1).put(name, new Cell(item));
+                    if (!body(efs.getBody(), label)) break;
+                } finally {
+                    frame.scopes.remove(frame.scopes.size() - 1);
+                }
+                if (mark != null) mark.index++;
             }
+        } finally {
+            while (loops.size() > loopsBefore) loops.remove(loops.size() - 1);
         }
     }
 
@@ -1639,7 +1756,13 @@ final class RankInterpreter {
             if (!cands.isEmpty()) return call(cands.get(0), null, args, mi);
             return Unknown.ANY;
         }
-        return mpj.invoke(recv, recvExpr, name, mi);
+        ASTNode was = position;
+        position = mi;
+        try {
+            return mpj.invoke(recv, recvExpr, name, mi);
+        } finally {
+            position = was;
+        }
     }
 
     List<Object> evalArgs(List<?> args) {
@@ -1693,6 +1816,7 @@ final class RankInterpreter {
             f.scopes.get(0).put(p.getName().getIdentifier(), new Cell(v));
         }
         depth++;
+        frames.add(saved);
         frame = f;
         boolean pure = m.getBody() != null && !m.isConstructor() && program.isPure(m);
         if (pure) pureCalls++;
@@ -1709,6 +1833,7 @@ final class RankInterpreter {
         } finally {
             if (pure) pureCalls--;
             frame = saved;
+            frames.remove(frames.size() - 1);
             depth--;
         }
     }
@@ -1742,6 +1867,7 @@ final class RankInterpreter {
         List<AbstractTypeDeclaration> chain = new ArrayList<>();
         for (AbstractTypeDeclaration c = t; c != null && chain.size() < 16 && !chain.contains(c); c = superOf(c)) chain.add(0, c);
         Frame saved = frame;
+        initializing++;
         try {
             for (AbstractTypeDeclaration c : chain) {
                 for (Object bd : c.bodyDeclarations()) {
@@ -1772,6 +1898,7 @@ final class RankInterpreter {
             }
         } finally {
             frame = saved;
+            initializing--;
         }
         construct(t, o, args, site);
         return o;

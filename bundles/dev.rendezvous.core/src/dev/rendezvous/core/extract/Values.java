@@ -152,6 +152,18 @@ final class Values {
             unknownSize = of.unknownSize;
         }
 
+        List<Object> items() {
+            return items;
+        }
+
+        int position() {
+            return next;
+        }
+
+        boolean unknownSize() {
+            return unknownSize;
+        }
+
         /** The iterator's method {@code name}, or {@code Unknown.ANY} past what is known. */
         Object call(String name) {
             return switch (name) {

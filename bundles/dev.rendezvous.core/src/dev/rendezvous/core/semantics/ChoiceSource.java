@@ -35,6 +35,11 @@ public final class ChoiceSource {
         return c;
     }
 
+    /** Whether the next decision is still one of the replayed prefix (the run has not left the previous run's path). */
+    public boolean replaying() {
+        return taken.size() < prefix.length;
+    }
+
     public List<Decision> taken() {
         return taken;
     }

@@ -17,9 +17,16 @@ public final class Executor {
     /** As above, with receive-buffer token pools for {@link BufferPolicy#TOKENS}. */
     public static RunOutcome execute(int np, BufferPolicy policy, int[] tokens, int[] prefix, long wallMillis,
             java.util.function.BiConsumer<World, Integer> body) {
+        return execute(np, policy, tokens, prefix, null, wallMillis, body);
+    }
+
+    /** As above, cutting the run at a state {@code cache} (may be null) already holds. */
+    public static RunOutcome execute(int np, BufferPolicy policy, int[] tokens, int[] prefix, StateCache cache,
+            long wallMillis, java.util.function.BiConsumer<World, Integer> body) {
         ChoiceSource choices = new ChoiceSource(prefix);
         World world = new World(np, policy, choices, wallMillis);
         if (tokens != null) world.setTokens(tokens);
+        world.useStateCache(cache);
         IntConsumer perRank = r -> body.accept(world, r);
         world.run(perRank);
         return world.outcome();

@@ -2,6 +2,7 @@ package dev.rendezvous.core.semantics;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -10,10 +11,23 @@ import java.util.function.Function;
  * prefix bumps the deepest decision that still has an untried option. Only decisions made at
  * fences are enumerated, which is the partial-order reduction of POE: independent operations are
  * never interleaved in different orders.
+ *
+ * <p>With a {@link StateCache} (from the second run on) a run that reaches a global state an
+ * earlier run has already branched from is cut there: its continuations are those of the earlier
+ * visit. Cut runs are counted, not kept: {@link Exploration#runs()} holds the runs that ended
+ * (completed, deadlocked or stopped by a budget), and every outcome a cut run could have reached is
+ * among them.
  */
 public final class Explorer {
-    /** The runs explored; {@code complete} when every decision sequence was tried within budget. */
-    public record Exploration(BufferPolicy policy, List<RunOutcome> runs, boolean complete) {
+    /**
+     * The runs explored; {@code complete} when every decision sequence was tried within budget;
+     * {@code cut} runs ended at a state already explored, {@code states} distinct states recorded.
+     */
+    public record Exploration(BufferPolicy policy, List<RunOutcome> runs, boolean complete, int cut, int states) {
+        public Exploration(BufferPolicy policy, List<RunOutcome> runs, boolean complete) {
+            this(policy, runs, complete, 0, 0);
+        }
+
         public boolean anyDeadlock() {
             return runs.stream().anyMatch(RunOutcome::deadlocked);
         }
@@ -23,7 +37,7 @@ public final class Explorer {
         }
 
         public boolean hadChoices() {
-            return runs.stream().anyMatch(r -> !r.decisions().isEmpty());
+            return cut > 0 || runs.stream().anyMatch(r -> !r.decisions().isEmpty());
         }
 
         public RunOutcome first() {
@@ -35,29 +49,41 @@ public final class Explorer {
         }
     }
 
+    /** Cut runs are short; this many of them cost about one full run in the run budget. */
+    static final int CUT_RUNS_PER_RUN = 16;
+
     private Explorer() {}
 
     public static Exploration explore(BufferPolicy policy, int maxRuns, long deadlineNanos,
             Function<int[], RunOutcome> runner) {
-        return explore(policy, maxRuns, deadlineNanos, runner, false);
+        return explore(policy, maxRuns, deadlineNanos, (prefix, cache) -> runner.apply(prefix), false, false);
     }
 
-    /** As above; with {@code stopAtDeadlock} the search ends at the first deadlocked run (enough to refute BSP). */
+    /**
+     * As above, with state caching when {@code cached} (the runner then hands the cache to its
+     * world); with {@code stopAtDeadlock} the search ends at the first deadlocked run (enough to refute BSP).
+     */
     public static Exploration explore(BufferPolicy policy, int maxRuns, long deadlineNanos,
-            Function<int[], RunOutcome> runner, boolean stopAtDeadlock) {
+            BiFunction<int[], StateCache, RunOutcome> runner, boolean stopAtDeadlock, boolean cached) {
         List<RunOutcome> runs = new ArrayList<>();
+        StateCache cache = cached ? new StateCache() : null;
+        int cut = 0;
         int[] prefix = new int[0];
         while (true) {
-            RunOutcome o = runner.apply(prefix);
-            runs.add(o);
-            if (stopAtDeadlock && o.deadlocked()) return new Exploration(policy, runs, false);
+            RunOutcome o = runner.apply(prefix, cache);
+            boolean pruned = cache != null && cache.takePruned();
+            if (pruned) cut++;
+            else runs.add(o);
+            int states = cache == null ? 0 : cache.states();
+            if (stopAtDeadlock && !pruned && o.deadlocked()) return new Exploration(policy, runs, false, cut, states);
             List<ChoiceSource.Decision> d = o.decisions();
             int i = d.size() - 1;
             while (i >= 0 && d.get(i).chosen() + 1 >= d.get(i).options()) i--;
-            if (i < 0) return new Exploration(policy, runs, true);
-            if (runs.size() >= maxRuns || System.nanoTime() > deadlineNanos || o.timedOut()) {
-                return new Exploration(policy, runs, false);
+            if (i < 0) return new Exploration(policy, runs, true, cut, states);
+            if (runs.size() + cut / CUT_RUNS_PER_RUN >= maxRuns || System.nanoTime() > deadlineNanos || o.timedOut()) {
+                return new Exploration(policy, runs, false, cut, states);
             }
+            if (cache != null) cache.activate(); // a second run follows: from now on states are worth recording
             prefix = new int[i + 1];
             for (int k = 0; k < i; k++) prefix[k] = d.get(k).chosen();
             prefix[i] = d.get(i).chosen() + 1;

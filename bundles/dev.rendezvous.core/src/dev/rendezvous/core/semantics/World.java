@@ -319,6 +319,175 @@ public final class World {
 
     private int[] worldMembers;
 
+    // ===================================================================== state caching
+
+    private StateCache cache;
+    private java.util.function.Consumer<StateCache.Hasher>[] rankViews;
+    private java.util.function.BiConsumer<StateCache.Hasher, Object>[] payloadViews;
+
+    /** Cuts this run at any fence whose state {@code cache} already holds from an earlier run (before {@link #run}). */
+    public void useStateCache(StateCache cache) {
+        this.cache = cache;
+    }
+
+    /**
+     * Registers how rank {@code rank}'s interpreter hashes its own state and a message's contents
+     * (called by the interpreter before it runs).
+     */
+    @SuppressWarnings("unchecked")
+    public synchronized void describeRank(int rank, java.util.function.Consumer<StateCache.Hasher> state,
+            java.util.function.BiConsumer<StateCache.Hasher, Object> payload) {
+        if (rankViews == null) {
+            rankViews = new java.util.function.Consumer[np];
+            payloadViews = new java.util.function.BiConsumer[np];
+        }
+        rankViews[rank] = state;
+        payloadViews[rank] = payload;
+    }
+
+    /**
+     * At a fence: records the global state in the cache, and when the run is past the decisions it
+     * replays and an earlier run has already been in this state, ends the run (the cache marks it
+     * pruned). Replayed fences are only recorded: they are the same nodes as in the run before.
+     */
+    private boolean revisited() {
+        if (cache == null || !cache.active() || rankViews == null) return false;
+        boolean live = false;
+        for (RankState rs : ranks) live |= rs.status != RankStatus.DONE && rs.status != RankStatus.ABORTED;
+        if (!live) return false; // the run's end: nothing left to cut
+        if (choices.replaying() && !cache.recordsReplays()) return false;
+        StateCache.Hasher h = new StateCache.Hasher();
+        hashState(h);
+        return choices.replaying() ? cache.record(h) : cache.visit(h);
+    }
+
+    /**
+     * Before a buffering decision for {@code s}, taken inside rank {@code rank}'s send: as
+     * {@link #revisited()}, for the state with this rank in its send and {@code s} not yet posted.
+     * A run cut here ends at once (the rank stops with {@link Killed}, the scheduler returns).
+     */
+    private void cutIfRevisited(int rank, SendOp s) {
+        if (cache == null || !cache.active() || rankViews == null) return;
+        if (choices.replaying() && !cache.recordsReplays()) return;
+        StateCache.Hasher h = new StateCache.Hasher();
+        h.add(-100).add(rank).add(s.dst).add(s.comm).add(s.tag).add(s.bytes).add(s.mode.ordinal());
+        hashState(h);
+        boolean seen = choices.replaying() ? cache.record(h) : cache.visit(h);
+        if (seen) {
+            cutShort = true;
+            over = true; // anything the rank still does on its way out (a finally block) stops at its next wait
+            throw new Killed();
+        }
+    }
+
+    /** Set when a run is cut inside a rank ({@link #cutIfRevisited}). */
+    private volatile boolean cutShort;
+
+    private void hashState(StateCache.Hasher h) {
+        h.add(np);
+        for (RankState rs : ranks) {
+            if (!rs.stallStates.isEmpty()) {
+                h.opaque(); // poll fingerprints are identity-based
+                return;
+            }
+            h.add(rs.status.ordinal()).add(rs.abortReason == null ? 0 : 1).add(rs.spinsWithoutProgress)
+                    .add(rs.stalled ? 1 : 0).add(rs.livelocked ? 1 : 0).add(rs.attachedBytes).add(rs.usedBytes);
+            hashBlocker(h, rs.blocker);
+            for (Map.Entry<Integer, Integer> e : new java.util.TreeMap<>(rs.collSeq).entrySet()) h.add(e.getKey()).add(e.getValue());
+            h.add(rs.requests.size());
+            for (RequestValue r : rs.requests) hashRequest(h, r);
+            if (rs.status != RankStatus.DONE && rs.status != RankStatus.ABORTED) {
+                if (rankViews[rs.rank] == null) {
+                    h.opaque();
+                    return;
+                }
+                rankViews[rs.rank].accept(h);
+            }
+            if (h.isOpaque()) return;
+        }
+        for (Map.Entry<Long, ArrayDeque<SendOp>> c : new java.util.TreeMap<>(channels).entrySet()) {
+            if (c.getValue().isEmpty()) continue;
+            h.add(c.getKey()).add(c.getValue().size());
+            for (SendOp s : c.getValue()) hashPending(h, s);
+        }
+        for (int r = 0; r < np; r++) {
+            h.add(posted[r].size());
+            for (RecvOp op : posted[r]) hashPending(h, op);
+        }
+        for (Integer r : wildcardRanks) h.add(r);
+        h.add(wildcardProbes.size());
+        for (ProbeBlocker pb : wildcardProbes) hashPending(h, pb.probe);
+        for (Map.Entry<Long, CollInstance> c : new java.util.TreeMap<>(collectives).entrySet()) {
+            CollInstance inst = c.getValue();
+            if (inst.complete) continue;
+            h.add(c.getKey()).add(inst.arrived).add(inst.mismatch ? 1 : 0).add(inst.combined.size());
+            for (int i = 0; i < inst.ops.length; i++) {
+                h.add(inst.ops[i] == null ? -1 : inst.ops[i].ordinal()).add(inst.roots[i]).add(inst.colors[i]).add(inst.keys[i]);
+                if (inst.ops[i] != null) payloadViews[inst.comm.members()[i]].accept(h, inst.payloads[i]);
+            }
+        }
+        if (tokens != null) for (int t : tokens) h.add(t);
+        for (RankState r : runnable) h.add(r.rank);
+        h.add(toCheck.hashCode());
+        List<Long> uniform = new ArrayList<>(uniformDecisions.size());
+        for (Map.Entry<Object, Integer> e : uniformDecisions.entrySet()) uniform.add(e.getKey().hashCode() * 31L + e.getValue());
+        h.add(StateCache.Hasher.unordered(uniform));
+        for (RankState y : yielded) h.add(y.rank);
+    }
+
+    private void hashBlocker(StateCache.Hasher h, Blocker b) {
+        switch (b) {
+            case null -> h.add(0);
+            case WaitBlocker w -> {
+                h.add(1).add(w.any ? 1 : 0).add(w.untilReceived ? 1 : 0).add(w.ops.size());
+                for (Pending p : w.ops) hashPending(h, p);
+            }
+            case CollBlocker c -> h.add(2).add(c.inst.comm.id()).add(c.inst.seq).add(c.local).add(c.eager ? 1 : 0);
+            case ProbeBlocker p -> {
+                h.add(3);
+                hashPending(h, p.probe);
+                if (p.found != null) hashPending(h, p.found);
+            }
+        }
+    }
+
+    private void hashPending(StateCache.Hasher h, Pending p) {
+        int n = h.seen(p);
+        if (n >= 0) {
+            h.add(-2).add(n);
+            return;
+        }
+        if (p instanceof SendOp s) {
+            h.add(-3).add(s.src).add(s.dst).add(s.comm).add(s.tag).add(s.bytes).add(s.mode == null ? -1 : s.mode.ordinal())
+                    .add(s.buffered ? 1 : 0).add(s.match != null ? 1 : 0);
+            if (s.src >= 0 && s.src < np && s.match == null) payloadViews[s.src].accept(h, s.payload);
+        } else if (p instanceof RecvOp r) {
+            h.add(-4).add(r.rank).add(r.src).add(r.comm).add(r.tag).add(r.probe ? 1 : 0).add(r.match != null ? 1 : 0)
+                    .add(r.delivered ? 1 : 0).add(r.targetOffset);
+            if (r.rank >= 0 && r.rank < np) payloadViews[r.rank].accept(h, r.target);
+            if (r.match != null && !r.delivered) {
+                h.add(r.match.src);
+                if (r.match.src >= 0 && r.match.src < np) payloadViews[r.match.src].accept(h, r.match.payload);
+            }
+        }
+    }
+
+    /** A request's state for state caching: its owner, template, flags and the operation it stands for now. */
+    public void hashRequest(StateCache.Hasher h, RequestValue r) {
+        int n = h.seen(r);
+        if (n >= 0) {
+            h.add(-5).add(n);
+            return;
+        }
+        h.add(-6).add(r.owner).add(r.completedByProgram ? 1 : 0).add(r.freed ? 1 : 0);
+        if (r.template != null) {
+            Template t = r.template;
+            h.add(t.op().ordinal()).add(t.comm().id()).add(t.peer()).add(t.tag()).add(t.count()).add(t.type()).add(t.bytes());
+        }
+        if (r.current == null) h.add(-7);
+        else hashPending(h, r.current);
+    }
+
     // ===================================================================== scheduling
 
     /**
@@ -375,6 +544,7 @@ public final class World {
             body.accept(rs.rank);
             rs.status = RankStatus.DONE;
         } catch (Killed k) {
+            if (cutShort) sched.release(); // this rank cut the run: hand back to the scheduler, which ends it
             return;
         } catch (StackOverflowError e) {
             rs.status = RankStatus.ABORTED;
@@ -401,7 +571,7 @@ public final class World {
             next.status = RankStatus.RUNNING;
             next.go.release();
             sched.acquireUninterruptibly();
-            if (jobEnd != null) return;
+            if (jobEnd != null || cutShort) return;
             if (next.status == RankStatus.BLOCKED && next.blocker.satisfied()) {
                 next.status = RankStatus.RUNNABLE;
                 runnable.addFirst(next);
@@ -412,6 +582,7 @@ public final class World {
 
     /** Called when nothing is runnable: decides one wildcard, or lets polling ranks look again. */
     private boolean fence() {
+        if (revisited()) return false;
         if (decideWildcard()) {
             wakeChecked();
             return true;
@@ -651,7 +822,10 @@ public final class World {
         s.buffered = switch (policy) {
             case ZERO -> false;
             case UNBOUNDED -> true;
-            case PER_SEND -> choices.choose(2, "buffer send at " + s.ev.site()) == 1;
+            case PER_SEND -> {
+                cutIfRevisited(rank, s);
+                yield choices.choose(2, "buffer send at " + s.ev.site()) == 1;
+            }
             case TOKENS -> takeToken(s, false);
         };
     }
@@ -659,7 +833,10 @@ public final class World {
     /** Rule 2b: the send may take a token of its destination's pool (a choice, unless forced at a fence). */
     private boolean takeToken(SendOp s, boolean atFence) {
         if (tokens == null || s.dst < 0 || s.dst >= np || tokens[s.dst] <= 0) return false;
-        if (!atFence && choices.choose(2, "buffer at " + s.ev.site()) == 0) return false;
+        if (!atFence) {
+            cutIfRevisited(s.src, s);
+            if (choices.choose(2, "buffer at " + s.ev.site()) == 0) return false;
+        }
         tokens[s.dst]--;
         return true;
     }

@@ -1,0 +1,458 @@
+package dev.rendezvous.core.extract;
+
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.eclipse.jdt.core.dom.ASTNode;
+import org.eclipse.jdt.core.dom.ASTVisitor;
+import org.eclipse.jdt.core.dom.AbstractTypeDeclaration;
+import org.eclipse.jdt.core.dom.ArrayAccess;
+import org.eclipse.jdt.core.dom.ArrayCreation;
+import org.eclipse.jdt.core.dom.AssertStatement;
+import org.eclipse.jdt.core.dom.Assignment;
+import org.eclipse.jdt.core.dom.CastExpression;
+import org.eclipse.jdt.core.dom.ClassInstanceCreation;
+import org.eclipse.jdt.core.dom.ConditionalExpression;
+import org.eclipse.jdt.core.dom.DoStatement;
+import org.eclipse.jdt.core.dom.EnhancedForStatement;
+import org.eclipse.jdt.core.dom.Expression;
+import org.eclipse.jdt.core.dom.FieldAccess;
+import org.eclipse.jdt.core.dom.ForStatement;
+import org.eclipse.jdt.core.dom.IfStatement;
+import org.eclipse.jdt.core.dom.MethodDeclaration;
+import org.eclipse.jdt.core.dom.MethodInvocation;
+import org.eclipse.jdt.core.dom.ParenthesizedExpression;
+import org.eclipse.jdt.core.dom.QualifiedName;
+import org.eclipse.jdt.core.dom.ReturnStatement;
+import org.eclipse.jdt.core.dom.SimpleName;
+import org.eclipse.jdt.core.dom.SingleVariableDeclaration;
+import org.eclipse.jdt.core.dom.SuperMethodInvocation;
+import org.eclipse.jdt.core.dom.SwitchCase;
+import org.eclipse.jdt.core.dom.SwitchExpression;
+import org.eclipse.jdt.core.dom.SwitchStatement;
+import org.eclipse.jdt.core.dom.ThrowStatement;
+import org.eclipse.jdt.core.dom.Type;
+import org.eclipse.jdt.core.dom.VariableDeclarationFragment;
+import org.eclipse.jdt.core.dom.VariableDeclarationStatement;
+import org.eclipse.jdt.core.dom.VariableDeclarationExpression;
+import org.eclipse.jdt.core.dom.FieldDeclaration;
+import org.eclipse.jdt.core.dom.WhileStatement;
+
+/**
+ * Which variables can steer what a program does next — a branch, a loop, the peer, tag, count or
+ * communicator of an MPJ call, an array index or size — found by a backward slice over the
+ * whole program from those places (flow-insensitive, by simple name: a name relevant anywhere is
+ * relevant everywhere, which only keeps more in the state). The explorer's state caching
+ * ({@link dev.rendezvous.core.semantics.StateCache}) hashes the contents of relevant variables only;
+ * the others count by shape (an array's length), so two matchings that leave different numbers in
+ * a result array but the same control state are one state. Message contents matter only when some
+ * message buffer is relevant: then every buffer is ({@link #payloads}).
+ *
+ * <p>Flows: an assignment makes its right side relevant when its target is; a reference assigned
+ * or passed (arrays, objects, lists) links both names both ways, since writes through either reach
+ * the other; a call of a method of the program links its arguments to its parameters and its value
+ * to its return statements; a call of a library method links its receiver and reference arguments
+ * to everything it is given (it may store any of them).
+ */
+final class StateRelevance {
+    /** MPJ calls that move data between processes: their array arguments are message buffers. */
+    private static final Set<String> DATA_CALLS = Set.of("Send", "Ssend", "Bsend", "Rsend", "Isend", "Issend", "Ibsend",
+            "Irsend", "Recv", "Irecv", "Sendrecv", "Sendrecv_replace", "Bcast", "Reduce", "Allreduce", "Gather", "Gatherv",
+            "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall", "Alltoallv", "Scan", "Exscan", "Reduce_scatter",
+            "Send_init", "Recv_init", "Bsend_init", "Ssend_init", "Rsend_init", "Pack", "Unpack", "Ibcast", "Ireduce",
+            "Iallreduce", "Igather", "Iscatter", "Iallgather", "Ialltoall");
+    private static final Set<String> PRIMITIVES = Set.of("int", "long", "short", "byte", "char", "double", "float",
+            "boolean", "String", "Integer", "Long", "Double", "Float", "Boolean", "Short", "Byte", "Character");
+
+    /** Relevant names: variables and fields by simple name, method results as {@code "()name"}. */
+    final Set<String> names = new HashSet<>();
+    /** Whether message contents can steer the program (some buffer is relevant). */
+    boolean payloads;
+
+    private final Set<String> sinks = new HashSet<>();
+    private final Map<String, Set<String>> flows = new HashMap<>();
+    private final Set<String> references = new HashSet<>();
+    private final Set<String> primitives = new HashSet<>();
+    private final Set<String> buffers = new HashSet<>();
+    private final Map<String, List<MethodDeclaration>> methods = new HashMap<>();
+
+    static StateRelevance of(Program program) {
+        StateRelevance r = new StateRelevance();
+        for (AbstractTypeDeclaration t : program.types()) r.declarations(t);
+        for (AbstractTypeDeclaration t : program.types()) r.walk(t);
+        r.close();
+        return r;
+    }
+
+    boolean relevant(String name) {
+        return names.contains(name);
+    }
+
+    private void declarations(AbstractTypeDeclaration t) {
+        t.accept(new ASTVisitor() {
+            @Override
+            public boolean visit(MethodDeclaration m) {
+                methods.computeIfAbsent(m.getName().getIdentifier(), k -> new java.util.ArrayList<>()).add(m);
+                return true;
+            }
+
+            @Override
+            public boolean visit(SingleVariableDeclaration d) {
+                typed(d.getName().getIdentifier(), d.getType(), d.getExtraDimensions() > 0 || d.isVarargs());
+                return true;
+            }
+
+            @Override
+            public boolean visit(VariableDeclarationStatement d) {
+                for (Object f : d.fragments()) typed((VariableDeclarationFragment) f, d.getType());
+                return true;
+            }
+
+            @Override
+            public boolean visit(VariableDeclarationExpression d) {
+                for (Object f : d.fragments()) typed((VariableDeclarationFragment) f, d.getType());
+                return true;
+            }
+
+            @Override
+            public boolean visit(FieldDeclaration d) {
+                for (Object f : d.fragments()) typed((VariableDeclarationFragment) f, d.getType());
+                return true;
+            }
+        });
+    }
+
+    private void typed(VariableDeclarationFragment f, Type t) {
+        typed(f.getName().getIdentifier(), t, f.getExtraDimensions() > 0);
+    }
+
+    private void typed(String name, Type t, boolean extraDims) {
+        if (!extraDims && t.isPrimitiveType() || !extraDims && PRIMITIVES.contains(t.toString())) primitives.add(name);
+        else references.add(name);
+    }
+
+    /** A name that may hold a reference (declared so somewhere, or not declared in the program at all). */
+    private boolean reference(String n) {
+        return references.contains(n) || !primitives.contains(n);
+    }
+
+    private void walk(AbstractTypeDeclaration t) {
+        t.accept(new ASTVisitor() {
+            private final ArrayDeque<String> enclosing = new ArrayDeque<>();
+
+            @Override
+            public boolean visit(MethodDeclaration m) {
+                enclosing.push(m.getName().getIdentifier());
+                return true;
+            }
+
+            @Override
+            public void endVisit(MethodDeclaration m) {
+                enclosing.pop();
+            }
+
+            @Override
+            public boolean visit(IfStatement s) {
+                sink(s.getExpression());
+                return true;
+            }
+
+            @Override
+            public boolean visit(WhileStatement s) {
+                sink(s.getExpression());
+                return true;
+            }
+
+            @Override
+            public boolean visit(DoStatement s) {
+                sink(s.getExpression());
+                return true;
+            }
+
+            @Override
+            public boolean visit(ForStatement s) {
+                sink(s.getExpression());
+                return true;
+            }
+
+            @Override
+            public boolean visit(ConditionalExpression e) {
+                sink(e.getExpression());
+                return true;
+            }
+
+            @Override
+            public boolean visit(SwitchStatement s) {
+                sink(s.getExpression());
+                return true;
+            }
+
+            @Override
+            public boolean visit(SwitchExpression s) {
+                sink(s.getExpression());
+                return true;
+            }
+
+            @Override
+            public boolean visit(SwitchCase s) {
+                for (Object e : s.expressions()) sink((Expression) e);
+                return true;
+            }
+
+            @Override
+            public boolean visit(AssertStatement s) {
+                sink(s.getExpression());
+                return true;
+            }
+
+            @Override
+            public boolean visit(ThrowStatement s) {
+                sink(s.getExpression());
+                return true;
+            }
+
+            @Override
+            public boolean visit(ArrayAccess a) {
+                sink(a.getIndex());
+                return true;
+            }
+
+            @Override
+            public boolean visit(ArrayCreation a) {
+                for (Object d : a.dimensions()) sink((Expression) d);
+                return true;
+            }
+
+            @Override
+            public boolean visit(EnhancedForStatement s) {
+                sink(s.getExpression()); // how many times the body runs
+                link(s.getParameter().getName().getIdentifier(), s.getExpression());
+                return true;
+            }
+
+            @Override
+            public boolean visit(ReturnStatement s) {
+                if (s.getExpression() != null && !enclosing.isEmpty()) flow("()" + enclosing.peek(), s.getExpression(), true);
+                return true;
+            }
+
+            @Override
+            public boolean visit(Assignment a) {
+                for (String target : targets(a.getLeftHandSide())) link(target, a.getRightHandSide());
+                return true;
+            }
+
+            @Override
+            public boolean visit(VariableDeclarationFragment f) {
+                if (f.getInitializer() != null) link(f.getName().getIdentifier(), f.getInitializer());
+                return true;
+            }
+
+            @Override
+            public boolean visit(MethodInvocation mi) {
+                call(mi.getName().getIdentifier(), mi.getExpression(), mi.arguments());
+                return true;
+            }
+
+            @Override
+            public boolean visit(SuperMethodInvocation mi) {
+                call(mi.getName().getIdentifier(), null, mi.arguments());
+                return true;
+            }
+
+            @Override
+            public boolean visit(ClassInstanceCreation c) {
+                call(Program.simpleTypeName(c.getType().toString()), null, c.arguments());
+                return true;
+            }
+        });
+    }
+
+    private void call(String name, Expression receiver, List<?> args) {
+        List<MethodDeclaration> own = methods.get(name);
+        if (own != null) {
+            for (MethodDeclaration m : own) {
+                List<?> ps = m.parameters();
+                for (int i = 0; i < ps.size() && i < args.size(); i++) {
+                    String p = ((SingleVariableDeclaration) ps.get(i)).getName().getIdentifier();
+                    boolean varargs = ((SingleVariableDeclaration) ps.get(i)).isVarargs();
+                    for (int j = i; j < (varargs ? args.size() : i + 1); j++) link(p, (Expression) args.get(j));
+                }
+            }
+            if (receiver != null) sinkNames(receiver); // which object's method runs
+            return;
+        }
+        if (mpj(name)) {
+            // an MPJ call: its peers, tags, counts, offsets, datatypes and communicator steer the program;
+            // the arrays a data call moves are message buffers (their contents matter only through payloads)
+            if (receiver != null) sink(receiver);
+            for (Object o : args) {
+                Expression a = (Expression) o;
+                if (DATA_CALLS.contains(name) && buffer(a)) {
+                    Set<String> b = new HashSet<>();
+                    names(a, b);
+                    buffers.addAll(b);
+                } else {
+                    sink(a);
+                }
+            }
+            return;
+        }
+        // a library call may store what it is given into its receiver or a reference argument
+        Set<String> given = new HashSet<>();
+        if (receiver != null) names(receiver, given);
+        for (Object a : args) names((Expression) a, given);
+        Set<String> targets = new HashSet<>();
+        if (receiver != null) targets.addAll(bases(receiver));
+        for (Object a : args) for (String b : bases((Expression) a)) if (reference(b)) targets.add(b);
+        for (String t : targets) flows.computeIfAbsent(t, k -> new HashSet<>()).addAll(given);
+    }
+
+    /** MPJ methods are capitalised ({@code Send}, {@code Rank}, {@code Get_count}); library methods are not. */
+    private static boolean mpj(String name) {
+        return !name.isEmpty() && Character.isUpperCase(name.charAt(0));
+    }
+
+    /** An argument that is an array: a name declared as one, an element of a multi-dimensional one, or a new array. */
+    private boolean buffer(Expression a) {
+        while (a instanceof ParenthesizedExpression p) a = p.getExpression();
+        if (a instanceof ArrayCreation) return true;
+        if (a instanceof SimpleName n) return references.contains(n.getIdentifier()) && !primitives.contains(n.getIdentifier());
+        if (a instanceof FieldAccess f) return references.contains(f.getName().getIdentifier());
+        if (a instanceof QualifiedName q) return references.contains(q.getName().getIdentifier());
+        if (a instanceof ArrayAccess aa) return buffer(aa.getArray());
+        return false;
+    }
+
+    /** The target of an assignment and, for a reference value, its aliases. */
+    private void link(String target, Expression value) {
+        flow(target, value, reference(target));
+    }
+
+    private void flow(String target, Expression value, boolean aliasing) {
+        Set<String> used = new HashSet<>();
+        names(value, used);
+        flows.computeIfAbsent(target, k -> new HashSet<>()).addAll(used);
+        if (aliasing && aliasCapable(value)) {
+            for (String b : bases(value)) flows.computeIfAbsent(b, k -> new HashSet<>()).add(target);
+        }
+    }
+
+    private static boolean aliasCapable(Expression e) {
+        while (e instanceof ParenthesizedExpression p) e = p.getExpression();
+        if (e instanceof CastExpression c) return aliasCapable(c.getExpression());
+        if (e instanceof ConditionalExpression c) return aliasCapable(c.getThenExpression()) || aliasCapable(c.getElseExpression());
+        if (e instanceof Assignment a) return aliasCapable(a.getRightHandSide());
+        return e instanceof SimpleName || e instanceof QualifiedName || e instanceof FieldAccess || e instanceof ArrayAccess
+                || e instanceof MethodInvocation || e instanceof SuperMethodInvocation;
+    }
+
+    /** The names an assignment to {@code lhs} writes: the variable, or the array or field written into. */
+    private static Set<String> targets(Expression lhs) {
+        return bases(lhs);
+    }
+
+    /** The variables an expression's value may be (or be part of): {@code a} for {@code a[i][j]}, {@code f} and {@code o} for {@code o.f}. */
+    private static Set<String> bases(Expression e) {
+        Set<String> out = new HashSet<>();
+        bases(e, out);
+        return out;
+    }
+
+    private static void bases(Expression e, Set<String> out) {
+        while (e instanceof ParenthesizedExpression p) e = p.getExpression();
+        switch (e) {
+            case SimpleName n -> out.add(n.getIdentifier());
+            case QualifiedName q -> {
+                out.add(q.getName().getIdentifier());
+                bases(q.getQualifier(), out);
+            }
+            case FieldAccess f -> {
+                out.add(f.getName().getIdentifier());
+                bases(f.getExpression(), out);
+            }
+            case ArrayAccess a -> bases(a.getArray(), out);
+            case CastExpression c -> bases(c.getExpression(), out);
+            case ConditionalExpression c -> {
+                bases(c.getThenExpression(), out);
+                bases(c.getElseExpression(), out);
+            }
+            case Assignment a -> bases(a.getRightHandSide(), out);
+            case MethodInvocation mi -> {
+                out.add("()" + mi.getName().getIdentifier());
+                if (mi.getExpression() != null) bases(mi.getExpression(), out); // list.get(i) is part of list
+            }
+            default -> { }
+        }
+    }
+
+    private void sink(Expression e) {
+        if (e != null) names(e, sinks);
+    }
+
+    private void sinkNames(Expression e) {
+        names(e, sinks);
+    }
+
+    /**
+     * The names an expression's value depends on: variables, fields, and the results of the program's
+     * methods it calls; the buffers of an MPJ data call are left out (a status or request does not
+     * depend on the message contents).
+     */
+    private void names(Expression e, Set<String> out) {
+        e.accept(new ASTVisitor() {
+            @Override
+            public boolean visit(SimpleName n) {
+                ASTNode p = n.getParent();
+                if (p instanceof MethodInvocation mi && mi.getName() == n) return false;
+                if (p instanceof Type) return false;
+                out.add(n.getIdentifier());
+                return false;
+            }
+
+            @Override
+            public boolean visit(MethodInvocation mi) {
+                String name = mi.getName().getIdentifier();
+                if (methods.containsKey(name)) out.add("()" + name);
+                if (DATA_CALLS.contains(name) && !methods.containsKey(name)) {
+                    if (mi.getExpression() != null) mi.getExpression().accept(this);
+                    for (Object a : mi.arguments()) if (!buffer((Expression) a)) ((Expression) a).accept(this);
+                    return false;
+                }
+                return true;
+            }
+
+            @Override
+            public boolean visit(ClassInstanceCreation c) {
+                String name = Program.simpleTypeName(c.getType().toString());
+                if (methods.containsKey(name)) out.add("()" + name);
+                return true;
+            }
+        });
+    }
+
+    /** The closure of the sinks under the flows; with a relevant buffer, every buffer and the payloads. */
+    private void close() {
+        ArrayDeque<String> todo = new ArrayDeque<>(sinks);
+        boolean buffersIn = false;
+        while (true) {
+            while (!todo.isEmpty()) {
+                String n = todo.poll();
+                if (!names.add(n)) continue;
+                Set<String> from = flows.get(n);
+                if (from != null) todo.addAll(from);
+            }
+            if (buffersIn) break;
+            buffersIn = true;
+            boolean any = false;
+            for (String b : buffers) any |= names.contains(b);
+            if (!any) break;
+            payloads = true;
+            todo.addAll(buffers);
+        }
+    }
+}

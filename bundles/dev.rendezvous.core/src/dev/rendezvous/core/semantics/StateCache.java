@@ -1,0 +1,152 @@
+package dev.rendezvous.core.semantics;
+
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The global states one exploration has already branched from, for state caching in the stateless
+ * search of {@link Explorer}: a run that reaches, past the prefix it replays, a state some earlier
+ * run has already decided from is cut there, because everything that can happen from that state was
+ * or will be explored from its first visit (depth-first order, and the state includes all that
+ * steers what follows). This is what lets a master/worker farm, whose wildcard matchings are many
+ * but whose states after each matching are few, finish its exploration.
+ *
+ * <p>A state is hashed to 128 bits ({@link Hasher}); what goes into it is each rank's interpreter
+ * state at the point where it waits (its call stack positions and the variables that can steer
+ * control or communication) and the runtime's pending messages, receives, requests and collectives.
+ * A part the hasher cannot encode canonically makes the state {@linkplain Hasher#opaque() opaque}:
+ * it then never equals another, which only costs pruning, never a missed execution.
+ */
+public final class StateCache {
+    private record Key(long a, long b) {}
+
+    private final Set<Key> seen = new HashSet<>();
+    private boolean pruned;
+    private int revisits, states;
+
+    private int activeRuns;
+
+    /** Hashing starts with the second run: an exploration of one run (most programs) pays nothing. */
+    boolean active() {
+        return activeRuns > 0;
+    }
+
+    /** Called before each run after the first. */
+    void activate() {
+        activeRuns++;
+    }
+
+    /**
+     * Whether the states a run replays still need recording: only in the first recorded run (it
+     * replays the unrecorded first run's path); every later run replays a path the run before it recorded.
+     */
+    boolean recordsReplays() {
+        return activeRuns == 1;
+    }
+
+    /** Records a state the run replays (it was on the previous run's path); never cuts. */
+    boolean record(Hasher h) {
+        if (!h.opaque && seen.add(new Key(h.a, h.b))) states++;
+        return false;
+    }
+
+    /** Records the state; true when an earlier run had already reached it (this run is then cut). */
+    boolean visit(Hasher h) {
+        if (h.opaque) return false;
+        if (!seen.add(new Key(h.a, h.b))) {
+            revisits++;
+            pruned = true;
+            return true;
+        }
+        states++;
+        return false;
+    }
+
+    /** Whether the last run was cut at a known state; resets the flag. */
+    boolean takePruned() {
+        boolean p = pruned;
+        pruned = false;
+        return p;
+    }
+
+    /** Distinct states recorded. */
+    public int states() {
+        return states;
+    }
+
+    /** Runs cut at a state already explored. */
+    public int revisits() {
+        return revisits;
+    }
+
+    /**
+     * A running 128-bit hash of a global state, with canonical numbering of the objects it meets
+     * (the same sharing of arrays and objects gives the same numbers in every run, while identity
+     * hash codes do not).
+     */
+    public static final class Hasher {
+        private static final AtomicLong UNIQUE = new AtomicLong();
+        private long a = 0x9E3779B97F4A7C15L, b = 0xC2B2AE3D27D4EB4FL;
+        private boolean opaque;
+        private final IdentityHashMap<Object, Integer> numbered = new IdentityHashMap<>(), shapes = new IdentityHashMap<>();
+
+        public Hasher add(long x) {
+            a = mix(a ^ x) * 0x100000001B3L;
+            b = Long.rotateLeft(b, 23) * 0xFF51AFD7ED558CCDL + x * 0x9E3779B97F4A7C15L + 1;
+            return this;
+        }
+
+        public Hasher add(String s) {
+            if (s == null) return add(-7);
+            add(s.length());
+            for (int i = 0; i < s.length(); i++) add(s.charAt(i));
+            return this;
+        }
+
+        /**
+         * The canonical number of an object met before, or -1 the first time (the caller then adds its
+         * contents); the number is its rank in the order of first meeting.
+         */
+        public int seen(Object o) {
+            return seen(o, true);
+        }
+
+        /**
+         * As {@link #seen(Object)}, counting meetings for the shape only ({@code contents == false})
+         * apart: an array met first through a variable whose contents do not matter and then through
+         * one whose contents do still has its contents hashed.
+         */
+        public int seen(Object o, boolean contents) {
+            IdentityHashMap<Object, Integer> m = contents ? numbered : shapes;
+            Integer n = m.get(o);
+            if (n != null) return n;
+            m.put(o, m.size());
+            return -1;
+        }
+
+        /** This state cannot be compared with others: it never matches, and is not recorded. */
+        public void opaque() {
+            opaque = true;
+            add(UNIQUE.incrementAndGet());
+        }
+
+        public boolean isOpaque() {
+            return opaque;
+        }
+
+        private static long mix(long z) {
+            z = (z ^ (z >>> 33)) * 0xFF51AFD7ED558CCDL;
+            z = (z ^ (z >>> 33)) * 0xC4CEB9FE1A85EC53L;
+            return z ^ (z >>> 33);
+        }
+
+        /** A commutative combination of element hashes, for sets whose iteration order varies. */
+        public static long unordered(Iterable<Long> parts) {
+            long s = 0;
+            for (long p : parts) s += mix(p);
+            return s;
+        }
+    }
+}

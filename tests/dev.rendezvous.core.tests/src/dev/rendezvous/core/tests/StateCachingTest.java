@@ -1,0 +1,182 @@
+package dev.rendezvous.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.rendezvous.core.AnalysisOptions;
+import dev.rendezvous.core.Rendezvous;
+import dev.rendezvous.core.RunReport;
+import dev.rendezvous.core.analysis.AnalysisContext;
+import dev.rendezvous.core.extract.Budgets;
+import dev.rendezvous.core.extract.Program;
+import dev.rendezvous.core.model.Severity;
+import dev.rendezvous.core.semantics.BufferPolicy;
+import dev.rendezvous.core.semantics.Explorer.Exploration;
+
+/**
+ * State caching must not change what the analysis finds: the exhaustive exploration (no cache) is
+ * the oracle. On every corpus program, example and fixture, and on random small wildcard programs
+ * whose branches read received sources and values, both give the same verdict and the same
+ * warnings and errors (kind, severity, line), wherever the exhaustive exploration finishes.
+ */
+class StateCachingTest {
+    static Stream<Arguments> programs() throws IOException {
+        return Repo.programsAt(2, 3, 4);
+    }
+
+    @ParameterizedTest(name = "{0} np={1}")
+    @MethodSource("programs")
+    void sameFindingsAsExhaustive(Path file, int np) {
+        compare(file.toString(), Repo.read(file), np);
+    }
+
+    static Stream<Arguments> randomPrograms() {
+        return IntStream.range(0, 60).mapToObj(seed -> Arguments.of(seed, 3 + seed % 2));
+    }
+
+    @ParameterizedTest(name = "seed {0} np={1}")
+    @MethodSource("randomPrograms")
+    void randomProgramsSameFindings(int seed, int np) {
+        compare("Gen" + seed + ".java", RandomPrograms.wildcards(seed, np), np);
+    }
+
+    @Test
+    void masterWorkerFarmFinishesOnlyWithTheCache() {
+        Program p = Program.parse("WorkQueueAny.java", Repo.read(Repo.corpus().resolve("programs/WorkQueueAny.java")));
+        Exploration cached = explore(p, 6, true);
+        Exploration exhaustive = explore(p, 6, false);
+        assertTrue(cached.complete(), "with the cache the farm's matchings are all covered");
+        assertTrue(cached.cut() > 0 && cached.states() > 0, "runs were cut at known states");
+        assertFalse(exhaustive.complete(), "without it the same run budget is not enough");
+        assertEquals(exhaustive.anyDeadlock(), cached.anyDeadlock());
+    }
+
+    /**
+     * Two matchings that leave the same messages waiting but a different value in {@code x}, which
+     * later picks a tag: the states differ only in a variable a branch reads, so they must not be merged.
+     */
+    @Test
+    void orderRecordedInAVariableKeepsStatesApart() {
+        String src = """
+                import mpi.*;
+                public class OrderInVariable {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] buf = new int[1];
+                        if (rank == 0) {
+                            int x = 0;
+                            for (int i = 0; i < 2; i++) {
+                                Status st = MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+                                x = x * 10 + st.source;
+                            }
+                            MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+                            MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+                            MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 1, x == 21 ? 1 : 0);
+                        } else {
+                            MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 0, 0);
+                            MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 0, 0);
+                            if (rank == 1) MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport cached = analyze("OrderInVariable.java", src, 3, true);
+        assertTrue(cached.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR && f.kind().id().equals("message-race")),
+                "the matching that receives from rank 2 first sends tag 1, which rank 1 never receives: " + cached.findings());
+        compare("OrderInVariable.java", src, 3);
+    }
+
+    private static Exploration explore(Program p, int np, boolean cache) {
+        Budgets b = Budgets.defaults();
+        b.stateCaching = cache;
+        b.maxMillis = 60_000;
+        return new AnalysisContext(p, np, b, () -> false).explore(BufferPolicy.UNBOUNDED);
+    }
+
+    private static void compare(String name, String source, int np) {
+        RunReport exhaustive = analyze(name, source, np, false);
+        if (incomplete(exhaustive)) return; // no oracle where the exhaustive search stops early
+        RunReport cached = analyze(name, source, np, true);
+        assertEquals(exhaustive.verdict(), cached.verdict(), name + " np=" + np + "\n" + source);
+        assertEquals(summary(exhaustive), summary(cached), name + " np=" + np + "\n" + source);
+    }
+
+    private static RunReport analyze(String name, String source, int np, boolean cache) {
+        Budgets b = Budgets.defaults();
+        b.maxMillis = 60_000;
+        b.maxRuns = 1000;
+        b.stateCaching = cache;
+        return Rendezvous.analyze(Program.parse(name, source), np, new AnalysisOptions(List.of(np), b), () -> false);
+    }
+
+    private static boolean incomplete(RunReport r) {
+        return r.findings().stream().anyMatch(f -> f.message().contains("before the budget ran out")
+                || f.message().contains("time budget ran out"));
+    }
+
+    private static List<String> summary(RunReport r) {
+        return r.findings().stream().filter(f -> f.severity() != Severity.INFO)
+                .map(f -> f.kind().id() + " " + f.severity() + " @" + f.range().line()).sorted().toList();
+    }
+
+    /**
+     * Small random MPJ programs built from a random set of messages: each rank sends its messages and
+     * receives its own, in a random order (mostly sends first), receiving from a named source or from
+     * {@code ANY_SOURCE}; what a wildcard receive gets (its source, the value) goes into a variable that
+     * later messages carry and that picks the tag of later sends, so different matchings lead to
+     * different states, some of them to deadlocks.
+     */
+    static final class RandomPrograms {
+        static String wildcards(long seed, int np) {
+            Random r = new Random(seed);
+            int messages = np + r.nextInt(2 * np);
+            List<List<String>> ops = new java.util.ArrayList<>();
+            List<List<String>> recvs = new java.util.ArrayList<>();
+            for (int k = 0; k < np; k++) {
+                ops.add(new java.util.ArrayList<>());
+                recvs.add(new java.util.ArrayList<>());
+            }
+            for (int m = 0; m < messages; m++) {
+                int src = r.nextInt(np), dst = (src + 1 + r.nextInt(np - 1)) % np;
+                boolean anyTag = r.nextBoolean();
+                String tag = anyTag && r.nextBoolean() ? "(x % 2)" : "0";
+                ops.get(src).add("            buf[0] = x; MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, " + dst + ", " + tag + ");\n");
+                String from = r.nextBoolean() ? "MPI.ANY_SOURCE" : String.valueOf(src);
+                String t = anyTag ? "MPI.ANY_TAG" : "0";
+                recvs.get(dst).add("            { Status st = MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, " + from + ", " + t
+                        + "); x += st.source * 3 + got[0]; }\n");
+            }
+            StringBuilder b = new StringBuilder();
+            b.append("import mpi.*;\npublic class Gen").append(seed).append(" {\n")
+                    .append("    public static void main(String[] args) throws Exception {\n")
+                    .append("        MPI.Init(args);\n")
+                    .append("        int rank = MPI.COMM_WORLD.Rank();\n")
+                    .append("        int[] buf = new int[1];\n        int[] got = new int[1];\n        int x = rank;\n");
+            for (int k = 0; k < np; k++) {
+                List<String> mine = new java.util.ArrayList<>(ops.get(k));
+                if (r.nextInt(10) < 7) mine.addAll(recvs.get(k)); // sends first
+                else for (String rc : recvs.get(k)) mine.add(r.nextInt(mine.size() + 1), rc);
+                b.append("        if (rank == ").append(k).append(") {\n");
+                for (String o : mine) b.append(o);
+                b.append("        }\n");
+            }
+            b.append("        MPI.Finalize();\n    }\n}\n");
+            return b.toString();
+        }
+    }
+}
