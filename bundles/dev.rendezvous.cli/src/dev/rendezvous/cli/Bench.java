@@ -64,7 +64,7 @@ public final class Bench {
     /** Whole-file analysis as the editor runs it (np=8, warm JVM): per file median and worst of 20 calls, p99 over all calls. */
     static void latency(Path corpus, Path examples, PrintStream out) throws IOException {
         out.println("## editor latency: whole-file analysis at np=8, 20 warm calls per file (after 5 warm-up calls)");
-        out.printf("%-28s %12s %12s %22s%n", "file", "median ms", "worst ms", "executions zero/unb.");
+        out.printf("%-28s %12s %12s %22s%n", "file", "median ms", "worst ms", "runs(+cut) zero / unb.");
         List<Path> files = new ArrayList<>();
         try (Stream<Path> s = Files.list(corpus.resolve("programs"))) {
             files.addAll(s.sorted().toList());
@@ -87,16 +87,21 @@ public final class Bench {
             Collections.sort(t);
             all.addAll(t);
             if (t.get(t.size() / 2) > 10_000) over10++;
-            // how much the explorer did: executions under zero and unbounded buffering, '+' when the budget cut it short
+            // how much the explorer did under zero and unbounded buffering: executions, runs cut at a known state, '+' when the budget stopped it
             dev.rendezvous.core.analysis.AnalysisContext ctx = new dev.rendezvous.core.analysis.AnalysisContext(p, 8, o.budgets(), () -> false);
             var zero = ctx.explore(BufferPolicy.ZERO);
             var unbounded = ctx.explore(BufferPolicy.UNBOUNDED);
-            String runs = zero.runs().size() + (zero.complete() ? "" : "+") + " / " + unbounded.runs().size() + (unbounded.complete() ? "" : "+");
+            String runs = explored(zero) + " / " + explored(unbounded);
             out.printf("%-28s %12.2f %12.2f %22s%n", f.getFileName(), t.get(t.size() / 2) / 1000.0, t.get(t.size() - 1) / 1000.0, runs);
         }
         Collections.sort(all);
         out.printf("over %d files: median %.2f ms, p99 %.2f ms; files with a median above 10 ms: %d%n", files.size(),
                 all.get(all.size() / 2) / 1000.0, all.get((int) Math.min(all.size() - 1, Math.ceil(all.size() * 0.99) - 1)) / 1000.0, over10);
+    }
+
+    /** An exploration's size: "8+392c" for 8 executions and 392 runs cut at a known state; a trailing '+' when the budget stopped it. */
+    static String explored(dev.rendezvous.core.semantics.Explorer.Exploration e) {
+        return e.runs().size() + (e.cut() > 0 ? "+" + e.cut() + "c" : "") + (e.complete() ? "" : "+");
     }
 
     static void corpusSection(Path corpus, PrintStream out) throws IOException {
