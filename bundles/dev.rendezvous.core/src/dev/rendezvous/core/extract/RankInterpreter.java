@@ -541,7 +541,8 @@ final class RankInterpreter {
      * they can steer it, shape otherwise), the statics, and the interpreter's own counters that change
      * what it does next. Opaque when the rank waits where values are pending on the interpreter's
      * stack ({@link ResumePoints}), inside an initializer, or in a loop whose unknown bound is being
-     * counted or widened.
+     * counted or widened. The step counter is left out: it is a budget, and two states that differ only
+     * in it behave alike until a budget runs out, which is reported either way.
      */
     private void hashState(dev.rendezvous.core.semantics.StateCache.Hasher h) {
         if (initializing > 0 || pureCalls > 0 || probingArgs) {
