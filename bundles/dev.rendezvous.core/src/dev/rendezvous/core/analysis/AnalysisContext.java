@@ -115,11 +115,8 @@ public final class AnalysisContext {
     }
 
     private Exploration exploreWith(BufferPolicy policy, int[] pools) {
-        // a BSP check is refuted by one deadlock: no need to explore further. The per-send search (a
-        // deadlock only some buffering of standard sends shows) comes after both extremes found nothing;
-        // its 2^sends decisions get a quarter of the run budget, so that it cannot dominate the editor's time
-        int runs = policy == BufferPolicy.PER_SEND ? Math.max(1, budgets.maxRuns / 4) : budgets.maxRuns;
-        return Explorer.explore(policy, runs, cancelled.getAsBoolean() ? 0 : deadlineNanos, (prefix, cache) -> {
+        // a BSP check is refuted by one deadlock: no need to explore further
+        return Explorer.explore(policy, budgets.maxRuns, cancelled.getAsBoolean() ? 0 : deadlineNanos, (prefix, cache) -> {
             long left = cancelled.getAsBoolean() ? 1 : Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
             return Extractor.run(program, np, policy, pools, prefix, cache, budgets, assumptions, left);
         }, pools != null, budgets.stateCaching);
