@@ -47,8 +47,25 @@ final class ValueHashing {
         }
     }
 
+    /** Nesting followed before a state is made opaque (a long linked structure would otherwise overflow the stack). */
+    private static final int MAX_DEPTH = 64;
+    private int depth;
+
     void value(Hasher h, Object v, boolean contents) {
         if (h.isOpaque()) return;
+        if (depth >= MAX_DEPTH) {
+            h.opaque();
+            return;
+        }
+        depth++;
+        try {
+            valueAt(h, v, contents);
+        } finally {
+            depth--;
+        }
+    }
+
+    private void valueAt(Hasher h, Object v, boolean contents) {
         switch (v) {
             case null -> h.add(1);
             case Long x -> h.add(2).add(contents ? x : 0);

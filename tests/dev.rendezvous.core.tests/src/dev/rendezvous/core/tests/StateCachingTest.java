@@ -101,6 +101,33 @@ class StateCachingTest {
         compare("OrderInVariable.java", src, 3);
     }
 
+    /** A long chain of objects is not followed to its end when a state is hashed (the state is then opaque). */
+    @Test
+    void longLinkedStructureKeepsTheAnalysisAlive() {
+        String src = """
+                import mpi.*;
+                public class Chain {
+                    static class Node { Node next; int v; }
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        Node head = null;
+                        for (int i = 0; i < 50000; i++) { Node n = new Node(); n.next = head; n.v = i; head = n; }
+                        int[] buf = new int[1];
+                        if (rank == 0) {
+                            for (int i = 0; i < 2; i++) MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+                        } else {
+                            MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 0, 0);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport r = analyze("Chain.java", src, 3, true);
+        assertTrue(r.findings().stream().noneMatch(f -> f.message().contains("analysis failed")), r.findings().toString());
+        assertEquals(dev.rendezvous.core.model.Verdict.NONE, r.verdict(), r.findings().toString());
+    }
+
     private static Exploration explore(Program p, int np, boolean cache) {
         Budgets b = Budgets.defaults();
         b.stateCaching = cache;
