@@ -526,12 +526,15 @@ final class RankInterpreter {
         final int[] unknown;
         final List<Object> heads;
         final List<Object> items;
+        /** The for-each variable (its relevance decides whether the items count by value). */
+        final String variable;
         int index;
 
-        LoopMark(int[] unknown, List<Object> heads, List<Object> items) {
+        LoopMark(int[] unknown, List<Object> heads, List<Object> items, String variable) {
             this.unknown = unknown;
             this.heads = heads;
             this.items = items;
+            this.variable = variable;
         }
     }
 
@@ -573,12 +576,13 @@ final class RankInterpreter {
             }
             if (m.items != null) {
                 h.add(m.index).add(m.items.size());
-                for (Object x : m.items) valueHashing.value(h, x, true);
+                boolean contents = rel.relevant(m.variable);
+                for (Object x : m.items) valueHashing.value(h, x, contents);
             }
         }
         h.add(frames.size());
-        for (Frame f : frames) hashFrame(h, f, rel);
-        hashFrame(h, frame, rel);
+        for (Frame f : frames) hashFrame(h, f);
+        hashFrame(h, frame);
         java.util.TreeMap<String, Map<String, Cell>> st = new java.util.TreeMap<>(statics);
         for (Map.Entry<String, Map<String, Cell>> t : st.entrySet()) {
             h.add(t.getKey());
@@ -594,7 +598,7 @@ final class RankInterpreter {
         mpj.hashState(h);
     }
 
-    private void hashFrame(dev.rendezvous.core.semantics.StateCache.Hasher h, Frame f, StateRelevance rel) {
+    private void hashFrame(dev.rendezvous.core.semantics.StateCache.Hasher h, Frame f) {
         h.add(program.nodeId(f.type));
         valueHashing.value(h, f.self, true);
         h.add(f.scopes.size());
@@ -879,7 +883,7 @@ final class RankInterpreter {
                 return;
             }
             long quietSteps = kernel ? budgets.maxPayloadSteps : budgets.maxQuietSteps;
-            if (comm) loops.add(new LoopMark(unknown, heads, null));
+            if (comm) loops.add(new LoopMark(unknown, heads, null, null));
             while (loopTest(fs.getExpression(), fs, unknown, comm, heads)) {
                 if (!body(fs.getBody(), label)) break;
                 for (Object o : fs.updaters()) eval((Expression) o);
@@ -1020,7 +1024,7 @@ final class RankInterpreter {
         }
         int loopsBefore = loops.size();
         List<Object> heads = comm ? new ArrayList<>(4) : null;
-        if (comm) loops.add(new LoopMark(unknown, heads, null));
+        if (comm) loops.add(new LoopMark(unknown, heads, null, null));
         try {
             if (doFirst && !body(bodyStmt, label)) return;
             long startSteps = steps;
@@ -1056,7 +1060,7 @@ final class RankInterpreter {
             for (int i = 0; i < budgets.maxUnknownIterations; i++) items.add(Unknown.ANY);
         }
         String name = efs.getParameter().getName().getIdentifier();
-        LoopMark mark = program.mayCommunicate(efs.getBody()) ? new LoopMark(null, null, items) : null;
+        LoopMark mark = program.mayCommunicate(efs.getBody()) ? new LoopMark(null, null, items, name) : null;
         int loopsBefore = loops.size();
         if (mark != null) loops.add(mark);
         try {
