@@ -170,7 +170,8 @@ public final class DeadlockAnalysis {
                     + " buffering; verdicts are based on what was explored");
         }
         if (!e.complete()) {
-            ctx.note("Explored " + e.runs().size() + " executions under " + e.policy().name().toLowerCase().replace('_', '-')
+            String cut = e.cut() == 0 ? "" : " (and cut " + e.cut() + " more where they reached a state already explored)";
+            ctx.note("Explored " + e.runs().size() + " executions" + cut + " under " + e.policy().name().toLowerCase().replace('_', '-')
                     + " buffering before the budget ran out; other matchings of wildcard receives or other outcomes of "
                     + "unknown branches were not explored");
         }
