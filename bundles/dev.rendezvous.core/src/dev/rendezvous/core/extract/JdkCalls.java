@@ -45,7 +45,9 @@ final class JdkCalls {
     private static final Set<String> EXCLUDED = Set.of("random", "getInteger", "getLong", "getBoolean", "repeat",
             "requireNonNull", "hashCode", "identityHashCode", "wait", "notify", "notifyAll", "getClass", "intern");
 
-    private static final Map<String, List<Method>> CACHE = new ConcurrentHashMap<>();
+    private record Signature(Class<?> owner, String name, int arity, boolean isStatic) {}
+
+    private static final Map<Signature, List<Method>> CACHE = new ConcurrentHashMap<>();
 
     /** Whether {@code cls} is a class whose static methods are evaluated here. */
     static boolean isPureClass(String cls) {
@@ -56,7 +58,37 @@ final class JdkCalls {
     static Object callStatic(String cls, String name, List<Object> args) {
         Class<?> c = PURE.get(cls);
         if (c == null || EXCLUDED.contains(name)) return NOT_HANDLED;
+        if (c == Math.class || c == StrictMath.class) {
+            Object r = math(name, args);
+            if (r != NOT_HANDLED) return r;
+        }
         return call(c, null, name, args, true);
+    }
+
+    /**
+     * {@code abs}, {@code sqrt}, {@code max} and {@code min} of known numbers without reflection (a
+     * numerical kernel calls them for every element), with the overload Java picks for the interpreter's
+     * values: two integers give an integer, anything with a double gives a double.
+     */
+    private static Object math(String name, List<Object> args) {
+        if (args.size() == 1) {
+            Object a = args.get(0);
+            if (name.equals("abs")) {
+                if (a instanceof Long l) return Math.abs(l);
+                if (a instanceof Double d) return Math.abs(d);
+            } else if (name.equals("sqrt") && (a instanceof Long || a instanceof Double)) {
+                return Math.sqrt(((Number) a).doubleValue());
+            }
+            return NOT_HANDLED;
+        }
+        if (args.size() != 2 || !(name.equals("max") || name.equals("min"))) return NOT_HANDLED;
+        Object a = args.get(0), b = args.get(1);
+        if (a instanceof Long x && b instanceof Long y) return name.equals("max") ? Math.max(x, y) : Math.min(x, y);
+        if ((a instanceof Long || a instanceof Double) && (b instanceof Long || b instanceof Double)) {
+            double x = ((Number) a).doubleValue(), y = ((Number) b).doubleValue();
+            return name.equals("max") ? Math.max(x, y) : Math.min(x, y);
+        }
+        return NOT_HANDLED;
     }
 
     /** {@code s.name(args)} on a string value. */
@@ -66,10 +98,12 @@ final class JdkCalls {
     }
 
     private static Object call(Class<?> c, Object self, String name, List<Object> args, boolean isStatic) {
-        List<Method> candidates = CACHE.computeIfAbsent(c.getName() + "#" + name + "/" + args.size() + (isStatic ? "s" : "i"),
+        List<Method> candidates = CACHE.computeIfAbsent(new Signature(c, name, args.size(), isStatic),
                 k -> methods(c, name, args.size(), isStatic));
         if (candidates.isEmpty()) return NOT_HANDLED;
-        if (args.stream().anyMatch(Values::isUnknown)) {
+        boolean unknown = false;
+        for (Object a : args) unknown |= Values.isUnknown(a);
+        if (unknown) {
             if (args.contains(Unknown.ANY)) return Unknown.ANY;
             // a function of inputs: a symbol when every argument has a text (parseInt(args[0])), else uniform
             return Values.Sym.call((self == null ? c.getSimpleName() : Values.Sym.text(self)) + "." + name, args);
