@@ -47,7 +47,7 @@ public final class Main {
     }
 
     static final String USAGE = """
-            usage: rendezvous check <file.java|folder>... [--np N | --np A..B | --np A,B,C] [--format text|json|sarif|dot|svg] [--info]
+            usage: rendezvous check <file.java|folder>... [--np N | --np A..B | --np A,B,C] [--format text|json|sarif|dot|svg|promela] [--info]
                           [--budget-ms MS] [--max-runs N] [--no-state-cache] [--capacity 0->1=4,1->2=2] [--default-capacity N] [--logp L,o,G,delta]
                           [--main Class]   (files given together form one program: classes one file uses are
                                             followed into the others; --main analyses only that class's file)
@@ -170,8 +170,8 @@ public final class Main {
                 case "--np" -> nps = parseNps(value(args, ++i, a));
                 case "--format" -> {
                     format = value(args, ++i, a);
-                    if (!List.of("text", "json", "sarif", "dot", "svg").contains(format)) {
-                        throw new UsageException("unknown format '" + format + "' (text, json, sarif, dot or svg)");
+                    if (!List.of("text", "json", "sarif", "dot", "svg", "promela").contains(format)) {
+                        throw new UsageException("unknown format '" + format + "' (text, json, sarif, dot, svg or promela)");
                     }
                 }
                 case "--info" -> info = true;
@@ -207,6 +207,7 @@ public final class Main {
             if (files.size() != 1) throw new UsageException("trace takes exactly one .java file");
             return trace(files.get(0), nps, budgets, out);
         }
+        if (format.equals("promela")) return promela(files, nps, budgets, out);
         AnalysisOptions options = new AnalysisOptions(nps, budgets, capacities, defaultCapacity, logp);
         if (args[0].equals("simulate")) return Streams.simulate(files, options, out);
         List<FileReport> reports = new ArrayList<>();
@@ -234,6 +235,19 @@ public final class Main {
         }
         boolean errors = reports.stream().flatMap(r -> r.runs().stream()).anyMatch(RunReport::hasErrors);
         return errors ? ExitCode.FINDINGS : ExitCode.OK;
+    }
+
+    /**
+     * {@code --format promela}: the zero-buffer model of one file at one process count, for SPIN
+     * ({@link dev.rendezvous.core.report.PromelaExport}); a program outside the exported subset is a usage error.
+     */
+    private static ExitCode promela(List<Path> files, List<Integer> nps, Budgets budgets, PrintStream out) throws UsageException {
+        if (files.size() != 1 || nps.size() != 1) throw new UsageException("--format promela writes one file at one process count");
+        Program p = Program.parse(files.get(0).toString(), read(files.get(0)));
+        dev.rendezvous.core.report.PromelaExport.Result r = dev.rendezvous.core.report.PromelaExport.export(p, nps.get(0), budgets);
+        if (r.model() == null) throw new UsageException(files.get(0) + ": no Promela model: " + r.unsupported());
+        out.print(r.model());
+        return ExitCode.OK;
     }
 
     private static ExitCode trace(Path file, List<Integer> nps, Budgets budgets, PrintStream out) throws UsageException {

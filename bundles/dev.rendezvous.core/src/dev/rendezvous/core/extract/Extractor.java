@@ -22,8 +22,15 @@ public final class Extractor {
     /** As above, cut at a global state {@code cache} (may be null) already holds from an earlier run. */
     public static RunOutcome run(Program program, int np, BufferPolicy policy, int[] tokens, int[] prefix,
             dev.rendezvous.core.semantics.StateCache cache, Budgets budgets, Assumptions assumptions, long wallMillis) {
+        return run(program, np, policy, tokens, prefix, cache, null, budgets, assumptions, wallMillis);
+    }
+
+    /** As above, recording each rank's calls into {@code models} (may be null) for the Promela export. */
+    public static RunOutcome run(Program program, int np, BufferPolicy policy, int[] tokens, int[] prefix,
+            dev.rendezvous.core.semantics.StateCache cache, dev.rendezvous.core.semantics.LocalModels models,
+            Budgets budgets, Assumptions assumptions, long wallMillis) {
         if (program.entry() == null) throw new IllegalStateException("no SPMD entry point");
-        return Executor.execute(np, policy, tokens, prefix, cache, wallMillis,
+        return Executor.execute(np, policy, tokens, prefix, cache, models, wallMillis,
                 (world, rank) -> new RankInterpreter(program, world, rank, budgets, assumptions).run());
     }
 }

@@ -27,6 +27,8 @@ import dev.rendezvous.core.model.SourceRange;
 import dev.rendezvous.core.semantics.CommValue;
 import dev.rendezvous.core.semantics.RequestValue;
 import dev.rendezvous.core.semantics.StatusValue;
+import dev.rendezvous.core.semantics.LocalModels;
+import dev.rendezvous.core.semantics.StateCache;
 import dev.rendezvous.core.semantics.World;
 
 /**
@@ -942,9 +944,11 @@ final class MpjCalls {
         checkCount(arg(a, 2), site, op);
         checkBuffer(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), site, op);
         int reqId = op.isNonBlocking() ? world().nextRequestId() : -1;
+        Object payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
+        modelEnter(LocalModels.Kind.SEND, op, comm, dest, tag, payload, bytes(arg(a, 2), arg(a, 3)), -1, -1, -1, site);
         World.SendOp s = world().postSend(rank(), op, comm, dest, tag, count(arg(a, 2)), type(arg(a, 3)),
                 bytes(arg(a, 2), arg(a, 3)), reqId, site, in.userSite(mi));
-        s.payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
+        s.payload = payload;
         if (op.isNonBlocking()) return track(world().newRequest(rank(), s, null), arg(a, 0), arg(a, 1), arg(a, 2), false, op, site);
         world().waitOwn(rank(), s);
         return null;
@@ -957,12 +961,14 @@ final class MpjCalls {
         checkCount(arg(a, 2), site, op);
         checkBuffer(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), site, op);
         int reqId = op.isNonBlocking() ? world().nextRequestId() : -1;
+        modelEnter(LocalModels.Kind.RECV, op, comm, src, tag, null, 0, -1, -1, -1, site);
         World.RecvOp r = world().postRecv(rank(), op, comm, src, tag, count(arg(a, 2)), type(arg(a, 3)), reqId, site,
                 in.userSite(mi));
         r.target = arg(a, 0);
         r.targetOffset = arg(a, 1) instanceof Long o ? (int) (long) o : -1;
         if (op.isNonBlocking()) return track(world().newRequest(rank(), r, null), arg(a, 0), arg(a, 1), arg(a, 2), true, op, site);
         world().waitOwn(rank(), r);
+        modelReturned(r.match());
         return complete(r, -1);
     }
 
@@ -976,24 +982,68 @@ final class MpjCalls {
         int src = peer(arg(a, replace ? 6 : 10), site, "source", comm);
         int rtag = tag(arg(a, replace ? 7 : 11), site, true, op);
         Object payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
+        modelEnter(LocalModels.Kind.SENDRECV, op, comm, dest, stag, payload, bytes(arg(a, 2), arg(a, 3)), src, rtag, -1, site);
         World.RecvOp r = world().sendrecv(rank(), op, comm, dest, stag, count(arg(a, 2)), type(arg(a, 3)),
                 bytes(arg(a, 2), arg(a, 3)), src, rtag, site, in.userSite(mi), payload);
         r.target = replace ? arg(a, 0) : arg(a, 6);
         r.targetOffset = arg(a, replace ? 1 : 7) instanceof Long o ? (int) (long) o : -1;
+        modelReturned(r.match());
         return complete(r, -1);
+    }
+
+    // ================================================================ local models (Promela export)
+
+    /**
+     * Records, when this run builds {@link LocalModels}, that the rank enters a call: its local state
+     * and the call's resolved arguments. Calls outside the exported subset mark the model unsupported.
+     */
+    private void modelEnter(LocalModels.Kind kind, Op op, CommValue comm, int peer, int tag, Object payload, int bytes,
+            int peer2, int tag2, int root, SourceRange site) {
+        LocalModels m = world().models();
+        if (m == null) return;
+        int line = site == null ? -1 : site.line();
+        if (op.isNonBlocking() || op == Op.BSEND || op == Op.SENDRECV_REPLACE) {
+            m.unsupported(op.mpjName() + " at line " + line + " (the export covers blocking calls, without Bsend)");
+        } else if (comm == null || comm.id() != 0) {
+            m.unsupported(op.mpjName() + " at line " + line + " on a communicator other than COMM_WORLD");
+        } else if (peer == Peer.PROC_NULL || peer2 == Peer.PROC_NULL) {
+            m.unsupported(op.mpjName() + " at line " + line + " with MPI.PROC_NULL");
+        }
+        int id = -1;
+        if (kind == LocalModels.Kind.SEND || kind == LocalModels.Kind.SENDRECV) id = m.payloadId(messageHash(payload, bytes));
+        StateCache.Hasher h = new StateCache.Hasher();
+        in.hashLocalState(h);
+        m.enter(rank(), h, new LocalModels.Action(kind, op, peer, tag, id, peer2, tag2, root, line));
+    }
+
+    /** Records the message a receive or probe matched (null: none). */
+    private void modelReturned(World.SendOp s) {
+        LocalModels m = world().models();
+        if (m == null || s == null) return;
+        m.returned(rank(), new LocalModels.Outcome(s.src(), s.tag(), m.payloadId(messageHash(s.payload, s.bytes()))));
+    }
+
+    private StateCache.Hasher messageHash(Object payload, int bytes) {
+        StateCache.Hasher h = new StateCache.Hasher();
+        h.add(bytes);
+        in.hashPayload(h, payload);
+        return h;
     }
 
     private Object probe(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
         SourceRange site = in.program.range(mi);
         int src = peer(arg(a, 0), site, "source", comm);
         int tag = tag(arg(a, 1), site, true, op);
+        modelEnter(LocalModels.Kind.PROBE, op, comm, src, tag, null, 0, -1, -1, -1, site);
         World.SendOp s = world().probe(rank(), op, comm, src, tag, site, in.userSite(mi));
+        modelReturned(s);
         if (s == null) return Null.NULL;
         return status(s, comm, -1);
     }
 
     private Object persistent(CommValue comm, String name, List<Object> a, MethodInvocation mi) {
         SourceRange site = in.program.range(mi);
+        if (world().models() != null) world().models().unsupported(name + " at line " + site.line() + " (persistent requests)");
         Op op = switch (name) {
             case "Ssend_init" -> Op.ISSEND;
             case "Bsend_init" -> Op.IBSEND;
@@ -1104,6 +1154,7 @@ final class MpjCalls {
                         new CollectiveSignatures.Part(arg(a, rc), arg(a, rt), site, rank()));
             }
         }
+        modelEnter(LocalModels.Kind.COLLECTIVE, op, comm, -1, -1, null, 0, -1, -1, root, site);
         World.CollResult res = world().collective(rank(), op, comm, root, color, key, payload, site, in.userSite(mi));
         deliverCollective(op, comm, a, root, res);
         if (op == Op.SPLIT || op == Op.DUP || op == Op.CREATE) return res.comm() == null ? Null.NULL : res.comm();

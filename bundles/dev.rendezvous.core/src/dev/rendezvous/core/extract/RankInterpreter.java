@@ -605,6 +605,11 @@ final class RankInterpreter {
         for (HashMap<String, Cell> scope : f.scopes) valueHashing.fields(h, scope);
     }
 
+    /** This rank's state as {@link #hashState} hashes it, for the local automata of the Promela export. */
+    void hashLocalState(dev.rendezvous.core.semantics.StateCache.Hasher h) {
+        hashState(h);
+    }
+
     /** A message's contents (all of them when payloads can steer the program, the shape otherwise). */
     void hashPayload(dev.rendezvous.core.semantics.StateCache.Hasher h, Object payload) {
         if (valueHashing == null) valueHashing = new ValueHashing(program, program.stateRelevance(), world);

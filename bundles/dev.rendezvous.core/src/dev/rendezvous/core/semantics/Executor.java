@@ -23,10 +23,17 @@ public final class Executor {
     /** As above, cutting the run at a state {@code cache} (may be null) already holds. */
     public static RunOutcome execute(int np, BufferPolicy policy, int[] tokens, int[] prefix, StateCache cache,
             long wallMillis, java.util.function.BiConsumer<World, Integer> body) {
+        return execute(np, policy, tokens, prefix, cache, null, wallMillis, body);
+    }
+
+    /** As above, recording each rank's calls into {@code models} (may be null). */
+    public static RunOutcome execute(int np, BufferPolicy policy, int[] tokens, int[] prefix, StateCache cache,
+            LocalModels models, long wallMillis, java.util.function.BiConsumer<World, Integer> body) {
         ChoiceSource choices = new ChoiceSource(prefix);
         World world = new World(np, policy, choices, wallMillis);
         if (tokens != null) world.setTokens(tokens);
         world.useStateCache(cache);
+        world.useModels(models);
         IntConsumer perRank = r -> body.accept(world, r);
         world.run(perRank);
         return world.outcome();

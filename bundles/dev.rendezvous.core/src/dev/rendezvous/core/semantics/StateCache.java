@@ -98,6 +98,16 @@ public final class StateCache {
             return this;
         }
 
+        /** The first half of the 128-bit hash. */
+        public long first() {
+            return a;
+        }
+
+        /** The second half of the 128-bit hash. */
+        public long second() {
+            return b;
+        }
+
         public Hasher add(String s) {
             if (s == null) return add(-7);
             add(s.length());

@@ -87,6 +87,10 @@ public final class World {
             return mode;
         }
 
+        public int bytes() {
+            return bytes;
+        }
+
         @Override
         public boolean complete() {
             return match != null || buffered;
@@ -380,6 +384,19 @@ public final class World {
         }
     }
 
+    private LocalModels models;
+
+    /** Records each rank's calls into {@code models} (for the Promela export; before {@link #run}). */
+    public void useModels(LocalModels models) {
+        this.models = models;
+        if (models != null) models.beginRun();
+    }
+
+    /** The automata this run records into, or null. */
+    public LocalModels models() {
+        return models;
+    }
+
     /** Set when a run is cut inside a rank ({@link #cutIfRevisited}). */
     private volatile boolean cutShort;
 
@@ -543,6 +560,7 @@ public final class World {
         try {
             body.accept(rs.rank);
             rs.status = RankStatus.DONE;
+            if (models != null) models.end(rs.rank);
         } catch (Killed k) {
             if (cutShort) sched.release(); // this rank cut the run: hand back to the scheduler, which ends it
             return;

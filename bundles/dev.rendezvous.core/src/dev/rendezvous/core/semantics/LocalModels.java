@@ -1,0 +1,147 @@
+package dev.rendezvous.core.semantics;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.rendezvous.core.model.Op;
+
+/**
+ * Each rank's behaviour as a finite automaton, read off the runs of an exploration: a node is a rank
+ * at one communication call in one local state (the interpreter's state hash of {@link StateCache},
+ * plus the call's resolved arguments), an edge is what the call returned (the matched source, tag and
+ * message for a receive or probe) leading to the node of the rank's next call. Local states that hash
+ * alike are one node, so a master that loops over any-source receives is a small cycle, not a tree
+ * of every matching order.
+ *
+ * <p>Once the exploration is complete, every edge any execution can take is recorded, and the
+ * automata together are a closed model of the program's communication at this process count; this
+ * is what {@code report/PromelaExport} writes out for SPIN. Calls outside the modelled subset
+ * (non-blocking calls, sub-communicators, buffered sends) make the model {@linkplain #unsupported()
+ * unsupported} with the first reason.
+ */
+public final class LocalModels {
+
+    /** What a node does; {@code payload} is a message id from {@link #payloadId}, -1 where none. */
+    public record Action(Kind kind, Op op, int peer, int tag, int payload, int peer2, int tag2, int root, int line) {}
+
+    /** The kinds of node: communication calls, and the rank's end. */
+    public enum Kind { SEND, RECV, SENDRECV, PROBE, COLLECTIVE, END }
+
+    /** What a call returned: the matched source, tag and message id; {@link #NONE} for calls that return nothing. */
+    public record Outcome(int source, int tag, int payload) {
+        public static final Outcome NONE = new Outcome(-1, -1, -1);
+    }
+
+    /** One node: its action and, per outcome, the nodes that follow (more than one when a local choice steers). */
+    public static final class Node {
+        public final int id;
+        public final Action action;
+        public final Map<Outcome, Set<Node>> next = new LinkedHashMap<>();
+
+        Node(int id, Action action) {
+            this.id = id;
+            this.action = action;
+        }
+    }
+
+    private record Key(long a, long b, Action action) {}
+
+    private final int np;
+    private final List<Map<Key, Node>> nodes = new ArrayList<>();
+    private final List<Set<Node>> starts = new ArrayList<>();
+    private final Map<List<Long>, Integer> payloads = new HashMap<>();
+    private final Node[] current;
+    private final Outcome[] outcome;
+    private final int[] collectives;
+    private int maxCollectives;
+    private String unsupported;
+    private int opaqueStates;
+
+    public LocalModels(int np) {
+        this.np = np;
+        current = new Node[np];
+        outcome = new Outcome[np];
+        collectives = new int[np];
+        for (int r = 0; r < np; r++) {
+            nodes.add(new LinkedHashMap<>());
+            starts.add(new LinkedHashSet<>());
+        }
+    }
+
+    public int np() {
+        return np;
+    }
+
+    /** Called before each run: every rank starts before its first call. */
+    synchronized void beginRun() {
+        java.util.Arrays.fill(current, null);
+        java.util.Arrays.fill(outcome, null);
+        java.util.Arrays.fill(collectives, 0);
+    }
+
+    /**
+     * Rank {@code rank} enters a call in the local state hashed by {@code state}: links the node it
+     * left with the outcome it got there to this node, which becomes current.
+     */
+    public synchronized void enter(int rank, StateCache.Hasher state, Action action) {
+        if (state.isOpaque()) {
+            opaqueStates++;
+            if (unsupported == null) unsupported = "rank " + rank + "'s state at line " + action.line() + " cannot be hashed";
+        }
+        Key k = new Key(state.first(), state.second(), action);
+        Node n = nodes.get(rank).computeIfAbsent(k, x -> new Node(nodes.get(rank).size(), action));
+        if (current[rank] == null) starts.get(rank).add(n);
+        else current[rank].next.computeIfAbsent(outcome[rank] == null ? Outcome.NONE : outcome[rank], o -> new LinkedHashSet<>()).add(n);
+        current[rank] = n;
+        outcome[rank] = null;
+        if (action.kind() == Kind.COLLECTIVE) maxCollectives = Math.max(maxCollectives, ++collectives[rank]);
+    }
+
+    /** What the current call of {@code rank} returned. */
+    public synchronized void returned(int rank, Outcome o) {
+        outcome[rank] = o;
+    }
+
+    /** The rank finished its body. */
+    synchronized void end(int rank) {
+        enter(rank, new StateCache.Hasher(), new Action(Kind.END, null, -1, -1, -1, -1, -1, -1, -1));
+    }
+
+    /** A call outside the modelled subset: the model is not exported. Only the first reason is kept. */
+    public synchronized void unsupported(String why) {
+        if (unsupported == null) unsupported = why;
+    }
+
+    /** A small id for a message's contents, as hashed by its sender's interpreter. */
+    public synchronized int payloadId(StateCache.Hasher h) {
+        return payloads.computeIfAbsent(List.of(h.first(), h.second()), x -> payloads.size());
+    }
+
+    public synchronized String unsupported() {
+        return unsupported;
+    }
+
+    /** The nodes of one rank in creation order (ids are indices). */
+    public synchronized List<Node> nodes(int rank) {
+        return new ArrayList<>(nodes.get(rank).values());
+    }
+
+    /** The nodes a rank can start at. */
+    public synchronized Set<Node> starts(int rank) {
+        return starts.get(rank);
+    }
+
+    /** The most collective calls one rank made in one run. */
+    public synchronized int maxCollectives() {
+        return maxCollectives;
+    }
+
+    public synchronized int payloadCount() {
+        return payloads.size();
+    }
+}
