@@ -1010,7 +1010,9 @@ final class MpjCalls {
             m.unsupported(op.mpjName() + " at line " + line + " with MPI.PROC_NULL");
         }
         int id = -1;
-        if (kind == LocalModels.Kind.SEND || kind == LocalModels.Kind.SENDRECV) id = m.payloadId(messageHash(payload, bytes));
+        if (kind == LocalModels.Kind.SEND || kind == LocalModels.Kind.SENDRECV || kind == LocalModels.Kind.COLLECTIVE) {
+            id = m.payloadId(messageHash(payload, bytes));
+        }
         StateCache.Hasher h = new StateCache.Hasher();
         in.hashLocalState(h);
         m.enter(rank(), h, new LocalModels.Action(kind, op, peer, tag, id, peer2, tag2, root, line));
@@ -1021,6 +1023,15 @@ final class MpjCalls {
         LocalModels m = world().models();
         if (m == null || s == null) return;
         m.returned(rank(), new LocalModels.Outcome(s.src(), s.tag(), m.payloadId(messageHash(s.payload, s.bytes()))));
+    }
+
+    /** Records what every member contributed to the collective this rank just completed. */
+    private void modelContributions(World.CollResult res) {
+        LocalModels m = world().models();
+        if (m == null || res.payloads() == null) return;
+        List<Integer> ids = new ArrayList<>(res.payloads().length);
+        for (Object p : res.payloads()) ids.add(m.payloadId(messageHash(p, 0)));
+        m.returned(rank(), new LocalModels.Outcome(-1, -1, m.contributionsId(ids)));
     }
 
     private StateCache.Hasher messageHash(Object payload, int bytes) {
@@ -1154,8 +1165,9 @@ final class MpjCalls {
                         new CollectiveSignatures.Part(arg(a, rc), arg(a, rt), site, rank()));
             }
         }
-        modelEnter(LocalModels.Kind.COLLECTIVE, op, comm, -1, -1, null, 0, -1, -1, root, site);
+        modelEnter(LocalModels.Kind.COLLECTIVE, op, comm, -1, -1, payload, 0, -1, -1, root, site);
         World.CollResult res = world().collective(rank(), op, comm, root, color, key, payload, site, in.userSite(mi));
+        modelContributions(res);
         deliverCollective(op, comm, a, root, res);
         if (op == Op.SPLIT || op == Op.DUP || op == Op.CREATE) return res.comm() == null ? Null.NULL : res.comm();
         return null;

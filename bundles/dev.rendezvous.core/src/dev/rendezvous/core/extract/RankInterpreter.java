@@ -432,12 +432,12 @@ final class RankInterpreter {
         if (v instanceof Values.Sym sym) {
             // the same expression over the same inputs is the same value on every rank and at every line;
             // exploring both outcomes covers every value of the input, so this is no assumption
-            return world.uniformChoice(sym, 2, what + " at line " + program.range(at).line() + " (" + sym.expr() + ")") == 0;
+            return world.uniformChoice(rank, sym, 2, what + " at line " + program.range(at).line() + " (" + sym.expr() + ")") == 0;
         }
         if (v == Unknown.UNIFORM) {
             // the same on every rank (a broadcast or reduced value, an input): both outcomes are explored,
             // taken alike by all ranks, which covers every value; nothing is assumed
-            return world.uniformChoice(new UniformKey(at, occ), 2, what + " at line " + program.range(at).line()) == 0;
+            return world.uniformChoice(rank, new UniformKey(at, occ), 2, what + " at line " + program.range(at).line()) == 0;
         }
         assumptions.add(program.range(at), "The " + what + " depends on a value the analysis cannot compute "
                 + "(data, input or an unknown call); both outcomes are explored");

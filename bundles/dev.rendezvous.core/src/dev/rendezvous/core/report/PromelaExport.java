@@ -18,6 +18,7 @@ import dev.rendezvous.core.semantics.LocalModels.Action;
 import dev.rendezvous.core.semantics.LocalModels.Kind;
 import dev.rendezvous.core.semantics.LocalModels.Node;
 import dev.rendezvous.core.semantics.LocalModels.Outcome;
+import dev.rendezvous.core.semantics.LocalModels.Step;
 import dev.rendezvous.core.semantics.RunOutcome;
 
 /**
@@ -90,7 +91,9 @@ public final class PromelaExport {
         int instances = Math.max(1, m.maxCollectives() + 1);
         out.append("byte arrived[").append(instances).append("];   /* ranks at each collective instance */\n");
         out.append("int kind[").append(instances).append("];      /* the call the first of them made (call and root) */\n");
-        out.append("bit mismatch[").append(instances).append("];  /* a rank made another call there */\n\n");
+        out.append("bit mismatch[").append(instances).append("];  /* a rank made another call there */\n");
+        out.append("int contrib[").append(instances * np).append("];  /* each rank's message id at each instance */\n");
+        out.append("byte uniform[").append(Math.max(1, m.uniformKeys())).append("];  /* decisions all ranks take alike: option + 1, 0 until taken */\n\n");
         for (int r = 0; r < np; r++) rank(out, r, np, m, pairs);
         return out.toString();
     }
@@ -126,10 +129,14 @@ public final class PromelaExport {
                     int code = a.op().ordinal() * 100_000 + a.root() + 2;
                     out.append("    atomic {\n        if\n        :: kind[ci] == 0 -> kind[ci] = ").append(code).append("\n");
                     out.append("        :: kind[ci] != 0 && kind[ci] != ").append(code).append(" -> mismatch[ci] = 1\n");
-                    out.append("        :: else -> skip\n        fi;\n        arrived[ci] = arrived[ci] + 1\n    };\n");
+                    out.append("        :: else -> skip\n        fi;\n        contrib[ci * N + ").append(r).append("] = ")
+                            .append(a.payload()).append(";\n        arrived[ci] = arrived[ci] + 1\n    };\n");
                     out.append("    (arrived[ci] == N && !mismatch[ci]);\n");
-                    out.append("    ci++;\n");
                 }
+            }
+            if (a.kind() == Kind.COLLECTIVE) {
+                collectiveOutcome(out, r, np, n, m);
+                continue;
             }
             boolean received = a.kind() == Kind.RECV || a.kind() == Kind.PROBE || a.kind() == Kind.SENDRECV;
             int source = a.kind() == Kind.SENDRECV ? a.peer2() : a.peer();
@@ -140,7 +147,7 @@ public final class PromelaExport {
                 branch(out, r, n.next.getOrDefault(Outcome.NONE, Set.of()), "    ");
             } else {
                 out.append("    if\n");
-                for (Map.Entry<Outcome, Set<Node>> o : n.next.entrySet()) {
+                for (Map.Entry<Outcome, Set<Step>> o : n.next.entrySet()) {
                     List<String> cond = new ArrayList<>();
                     if (source == Peer.ANY) cond.add("src == " + o.getKey().source());
                     if (tag == Peer.ANY) cond.add("t == " + o.getKey().tag());
@@ -153,6 +160,29 @@ public final class PromelaExport {
             }
         }
         out.append("r").append(r).append("_end:\n    skip\n}\n\n");
+    }
+
+    /**
+     * After a collective: what it returns is a function of every member's contribution, so the branch
+     * is on the contributions the instance holds (one option per combination an explored run met).
+     */
+    private static void collectiveOutcome(StringBuilder out, int r, int np, Node n, LocalModels m) {
+        if (n.next.isEmpty()) {
+            out.append("    assert(false);   /* no explored run got past this call */\n");
+            return;
+        }
+        out.append("    if\n");
+        for (Map.Entry<Outcome, Set<Step>> o : n.next.entrySet()) {
+            List<String> cond = new ArrayList<>();
+            List<Integer> c = o.getKey().payload() >= 0 ? m.contributions(o.getKey().payload()) : List.of();
+            for (int k = 0; k < c.size() && k < np; k++) cond.add("contrib[ci * N + " + k + "] == " + c.get(k));
+            if (cond.isEmpty()) cond.add("true");
+            out.append("    :: ").append(String.join(" && ", cond)).append(" ->\n");
+            out.append("        ci++;\n");
+            branch(out, r, o.getValue(), "        ");
+        }
+        out.append("    :: else -> assert(false)   /* contributions no explored run met */\n");
+        out.append("    fi;\n");
     }
 
     /** The receive (or, with {@code probe}, the copy without removal) of a matching message into src, t, p. */
@@ -184,17 +214,35 @@ public final class PromelaExport {
         out.append("        fi").append(setTag).append("\n    };\n");
     }
 
-    /** A jump to one of the nodes (a nondeterministic choice when a local decision made several). */
-    private static void branch(StringBuilder out, int r, Set<Node> next, String indent) {
+    /**
+     * A jump to one of the steps (a nondeterministic choice when a decision made several); a step that
+     * took decisions every rank takes alike claims them in {@code uniform[]}, or waits for the same ones.
+     */
+    private static void branch(StringBuilder out, int r, Set<Step> next, String indent) {
         if (next.isEmpty()) {
             out.append(indent).append("assert(false);   /* no explored run got past this call */\n");
-        } else if (next.size() == 1) {
-            out.append(indent).append("goto ").append(label(r, next.iterator().next())).append(";\n");
-        } else {
-            out.append(indent).append("if\n");
-            for (Node n : next) out.append(indent).append(":: goto ").append(label(r, n)).append("\n");
-            out.append(indent).append("fi;\n");
+            return;
         }
+        if (next.size() == 1 && next.iterator().next().uniform().isEmpty()) {
+            out.append(indent).append("goto ").append(label(r, next.iterator().next().node())).append(";\n");
+            return;
+        }
+        out.append(indent).append("if\n");
+        for (Step s : next) {
+            out.append(indent).append(":: ");
+            List<Integer> u = s.uniform();
+            if (!u.isEmpty()) {
+                List<String> guard = new ArrayList<>(), set = new ArrayList<>();
+                for (int i = 0; i + 1 < u.size(); i += 2) {
+                    int v = u.get(i + 1) + 1;
+                    guard.add("(uniform[" + u.get(i) + "] == 0 || uniform[" + u.get(i) + "] == " + v + ")");
+                    set.add("uniform[" + u.get(i) + "] = " + v);
+                }
+                out.append("atomic { ").append(String.join(" && ", guard)).append(" -> ").append(String.join("; ", set)).append(" }; ");
+            }
+            out.append("goto ").append(label(r, s.node())).append("\n");
+        }
+        out.append(indent).append("fi;\n");
     }
 
     private static String describe(Action a) {

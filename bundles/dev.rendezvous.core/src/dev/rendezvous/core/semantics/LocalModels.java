@@ -32,16 +32,26 @@ public final class LocalModels {
     /** The kinds of node: communication calls, and the rank's end. */
     public enum Kind { SEND, RECV, SENDRECV, PROBE, COLLECTIVE, END }
 
-    /** What a call returned: the matched source, tag and message id; {@link #NONE} for calls that return nothing. */
+    /**
+     * What a call returned: the matched source, tag and message id; for a collective, the
+     * {@linkplain #contributionsId contributions} id in {@code payload}; {@link #NONE} for calls that return nothing.
+     */
     public record Outcome(int source, int tag, int payload) {
         public static final Outcome NONE = new Outcome(-1, -1, -1);
     }
 
-    /** One node: its action and, per outcome, the nodes that follow (more than one when a local choice steers). */
+    /**
+     * A move to {@code node}, with the decisions on values every rank sees alike (a clock read broadcast by
+     * the root, say) that the rank made on the way: pairs of key id and option, flattened. Such a decision is
+     * taken once per key for all ranks, so the model must take it once too.
+     */
+    public record Step(Node node, List<Integer> uniform) {}
+
+    /** One node: its action and, per outcome, the steps that follow (more than one when a decision steers). */
     public static final class Node {
         public final int id;
         public final Action action;
-        public final Map<Outcome, Set<Node>> next = new LinkedHashMap<>();
+        public final Map<Outcome, Set<Step>> next = new LinkedHashMap<>();
 
         Node(int id, Action action) {
             this.id = id;
@@ -53,8 +63,12 @@ public final class LocalModels {
 
     private final int np;
     private final List<Map<Key, Node>> nodes = new ArrayList<>();
-    private final List<Set<Node>> starts = new ArrayList<>();
+    private final List<Set<Step>> starts = new ArrayList<>();
+    private final Map<Object, Integer> uniformKeys = new HashMap<>();
+    private final List<List<Integer>> pendingUniform = new ArrayList<>();
     private final Map<List<Long>, Integer> payloads = new HashMap<>();
+    private final Map<List<Integer>, Integer> contributions = new HashMap<>();
+    private final List<List<Integer>> contributionList = new ArrayList<>();
     private final Node[] current;
     private final Outcome[] outcome;
     private final int[] collectives;
@@ -70,6 +84,7 @@ public final class LocalModels {
         for (int r = 0; r < np; r++) {
             nodes.add(new LinkedHashMap<>());
             starts.add(new LinkedHashSet<>());
+            pendingUniform.add(new ArrayList<>());
         }
     }
 
@@ -82,6 +97,7 @@ public final class LocalModels {
         java.util.Arrays.fill(current, null);
         java.util.Arrays.fill(outcome, null);
         java.util.Arrays.fill(collectives, 0);
+        for (List<Integer> u : pendingUniform) u.clear();
     }
 
     /**
@@ -95,8 +111,10 @@ public final class LocalModels {
         }
         Key k = new Key(state.first(), state.second(), action);
         Node n = nodes.get(rank).computeIfAbsent(k, x -> new Node(nodes.get(rank).size(), action));
-        if (current[rank] == null) starts.get(rank).add(n);
-        else current[rank].next.computeIfAbsent(outcome[rank] == null ? Outcome.NONE : outcome[rank], o -> new LinkedHashSet<>()).add(n);
+        Step step = new Step(n, List.copyOf(pendingUniform.get(rank)));
+        pendingUniform.get(rank).clear();
+        if (current[rank] == null) starts.get(rank).add(step);
+        else current[rank].next.computeIfAbsent(outcome[rank] == null ? Outcome.NONE : outcome[rank], o -> new LinkedHashSet<>()).add(step);
         current[rank] = n;
         outcome[rank] = null;
         if (action.kind() == Kind.COLLECTIVE) maxCollectives = Math.max(maxCollectives, ++collectives[rank]);
@@ -105,6 +123,18 @@ public final class LocalModels {
     /** What the current call of {@code rank} returned. */
     public synchronized void returned(int rank, Outcome o) {
         outcome[rank] = o;
+    }
+
+    /** Rank {@code rank} took option {@code choice} of the decision every rank takes alike under {@code key}. */
+    synchronized void uniform(int rank, Object key, int choice) {
+        int id = uniformKeys.computeIfAbsent(key, k -> uniformKeys.size());
+        pendingUniform.get(rank).add(id);
+        pendingUniform.get(rank).add(choice);
+    }
+
+    /** How many keys of decisions taken alike by all ranks were met. */
+    public synchronized int uniformKeys() {
+        return uniformKeys.size();
     }
 
     /** The rank finished its body. */
@@ -122,6 +152,25 @@ public final class LocalModels {
         return payloads.computeIfAbsent(List.of(h.first(), h.second()), x -> payloads.size());
     }
 
+    /**
+     * A small id for what every member contributed to one collective instance (their message ids in
+     * member order): what a collective returns is a function of it.
+     */
+    public synchronized int contributionsId(List<Integer> messageIds) {
+        Integer id = contributions.get(messageIds);
+        if (id == null) {
+            id = contributionList.size();
+            contributions.put(List.copyOf(messageIds), id);
+            contributionList.add(List.copyOf(messageIds));
+        }
+        return id;
+    }
+
+    /** The contributions behind an id of {@link #contributionsId}. */
+    public synchronized List<Integer> contributions(int id) {
+        return contributionList.get(id);
+    }
+
     public synchronized String unsupported() {
         return unsupported;
     }
@@ -131,8 +180,8 @@ public final class LocalModels {
         return new ArrayList<>(nodes.get(rank).values());
     }
 
-    /** The nodes a rank can start at. */
-    public synchronized Set<Node> starts(int rank) {
+    /** The steps a rank can start with. */
+    public synchronized Set<Step> starts(int rank) {
         return starts.get(rank);
     }
 

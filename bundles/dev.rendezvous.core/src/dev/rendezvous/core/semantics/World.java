@@ -758,12 +758,13 @@ public final class World {
     }
 
     /** A decision every rank must see the same way (a branch on a rank-uniform value). */
-    public int uniformChoice(Object key, int options, String what) {
+    public int uniformChoice(int rank, Object key, int options, String what) {
         Integer d = uniformDecisions.get(key);
         if (d == null) {
             d = choices.choose(options, what);
             uniformDecisions.put(key, d);
         }
+        if (models != null) models.uniform(rank, key, d);
         return d;
     }
 
@@ -989,31 +990,54 @@ public final class World {
     }
 
     private boolean decideWildcard() {
-        for (ProbeBlocker pb : new ArrayList<>(wildcardProbes)) {
+        // what can be matched at this fence: each wildcard probe, and each rank's first wildcard receive, with candidates
+        List<Pending> items = new ArrayList<>(2);
+        List<List<SendOp>> options = new ArrayList<>(2);
+        for (ProbeBlocker pb : wildcardProbes) {
             List<SendOp> cands = candidates(pb.probe);
             if (cands.isEmpty()) continue;
-            int c = choices.choose(cands.size(), "wildcard probe at " + pb.probe.ev.site());
-            pb.found = cands.get(c);
-            wildcardProbes.remove(pb);
-            wildcardDecisions.add(describeDecision(pb.probe, pb.found, cands.size()));
-            progressed(pb.probe.rank);
-            return true;
+            items.add(pb.probe);
+            options.add(cands);
         }
         for (Integer rank : new ArrayList<>(wildcardRanks)) {
             boolean any = false;
-            for (RecvOp r : new ArrayList<>(posted[rank])) {
+            for (RecvOp r : posted[rank]) {
                 if (r.src != Peer.ANY) continue;
                 any = true;
                 List<SendOp> cands = candidates(r);
                 if (cands.isEmpty()) continue;
-                int c = choices.choose(cands.size(), "wildcard receive at " + r.ev.site());
-                SendOp s = cands.get(c);
-                wildcardDecisions.add(describeDecision(r, s, cands.size()));
-                pair(s, r);
-                retrySpecific(rank);
-                return true;
+                items.add(r);
+                options.add(cands);
+                break;
             }
             if (!any) wildcardRanks.remove(rank);
+        }
+        // Matching one of them may let a rank post a send that another could take: the match of that other is
+        // then deferred past this one (one more option, "later", while another operation remains). Without it a
+        // wildcard would only ever take the sends posted when it was first decided, and some orders of
+        // arrival that the real runtime allows would never be explored.
+        for (int i = 0; i < items.size(); i++) {
+            List<SendOp> cands = options.get(i);
+            boolean later = i + 1 < items.size();
+            RecvOp r = (RecvOp) items.get(i);
+            int c = choices.choose(cands.size() + (later ? 1 : 0),
+                    (r.probe ? "wildcard probe at " : "wildcard receive at ") + r.ev.site());
+            if (c == cands.size()) continue;
+            SendOp s = cands.get(c);
+            wildcardDecisions.add(describeDecision(r, s, cands.size()));
+            if (r.probe) {
+                for (ProbeBlocker pb : wildcardProbes) {
+                    if (pb.probe != r) continue;
+                    pb.found = s;
+                    wildcardProbes.remove(pb);
+                    break;
+                }
+                progressed(r.rank);
+            } else {
+                pair(s, r);
+                retrySpecific(r.rank);
+            }
+            return true;
         }
         return false;
     }
