@@ -50,7 +50,8 @@ public final class Bench {
 
     /**
      * As above; {@code only} (null for all) runs one section: {@code latency} (warm whole-file analysis at
-     * np=8 over corpus and examples: median and p99), {@code corpus}, {@code sweep}, {@code scaling} or {@code nbap}.
+     * np=8 over corpus and examples: median and p99), {@code corpus}, {@code sweep}, {@code scaling}, {@code nbap} or
+     * {@code spin}.
      */
     static int main(Path corpus, Path examples, String only, PrintStream out) throws IOException {
         if (only == null || only.equals("latency")) latency(corpus, examples, out);
@@ -58,6 +59,7 @@ public final class Bench {
         if (only == null || only.equals("sweep")) sweep(corpus, out);
         if (only == null || only.equals("scaling")) scaling(examples, out);
         if (only == null || only.equals("nbap")) nbap(examples, out);
+        if (only == null || only.equals("spin")) spin(corpus, examples, out);
         return 0;
     }
 
@@ -177,6 +179,98 @@ public final class Bench {
                 out.printf("%-22s %6d %14.2f %14s %8s%n", name, np, prod / 1000.0, orc < 0 ? "(skipped)" : String.format("%.2f", orc / 1000.0),
                         orc < 0 ? "" : String.format("%.1fx", (double) orc / Math.max(1, prod)));
             }
+        }
+    }
+
+    /**
+     * Rendezvous's zero-buffer exploration against SPIN on the model Rendezvous exports from it
+     * ({@code --format promela}): every corpus program and example with a wildcard receive or probe that the
+     * export covers, np 6..9. Rendezvous: warm median of 5 explorations. SPIN: the verifier's own run (pan,
+     * compiled with -O2 -DSAFETY, run with a 2^20-slot hash table: pan's default 2^24 table alone costs half a second
+     * to allocate), median of 3, without generating and compiling it. Ratio = SPIN / Rendezvous
+     * (above 1: Rendezvous is faster). Skipped when spin or gcc is not installed.
+     */
+    static void spin(Path corpus, Path examples, PrintStream out) throws IOException {
+        out.println("## exploration vs SPIN on the exported model (zero buffering; SPIN: pan only, median of 3)");
+        if (!runs(null, "spin", "-V") || !runs(null, "gcc", "--version")) {
+            out.println("(skipped: spin or gcc is not installed; Debian: apt-get install spin gcc)");
+            return;
+        }
+        out.printf("%-22s %4s %14s %12s %12s %10s %10s %8s%n", "program", "np", "rendezvous ms", "runs(+cut)", "spin ms",
+                "states", "verdicts", "ratio");
+        List<Path> files = new ArrayList<>();
+        try (Stream<Path> s = Stream.concat(Files.list(corpus.resolve("programs")), Files.list(examples))) {
+            files.addAll(s.filter(f -> f.toString().endsWith(".java")).sorted().toList());
+        }
+        for (Path f : files) {
+            String src = SourceText.read(f);
+            if (!src.contains("ANY_SOURCE")) continue;
+            Program p = Program.parse(f.toString(), src);
+            for (int np = 6; np <= 9; np++) {
+                Budgets b = Budgets.defaults();
+                var model = dev.rendezvous.core.report.PromelaExport.export(p, np, b);
+                if (model.model() == null) {
+                    out.printf("%-22s %4d   (not exported: %s)%n", f.getFileName(), np, model.unsupported());
+                    break;
+                }
+                final int n = np;
+                dev.rendezvous.core.semantics.Explorer.Exploration[] e = {null};
+                long ours = medianMicros(5, () -> e[0] = new dev.rendezvous.core.analysis.AnalysisContext(p, n, b, () -> false)
+                        .explore(BufferPolicy.ZERO));
+                Path dir = Files.createTempDirectory("rendezvous-bench-spin");
+                try {
+                    Files.writeString(dir.resolve("model.pml"), model.model());
+                    if (!runs(dir, "spin", "-a", "model.pml") || !runs(dir, "gcc", "-O2", "-DSAFETY", "-o", "pan", "pan.c")) {
+                        out.printf("%-22s %4d   (spin or gcc failed on the model)%n", f.getFileName(), np);
+                        continue;
+                    }
+                    String[] last = {""};
+                    long spin = medianMicros(3, () -> last[0] = output(dir, "./pan", "-m100000", "-w20"));
+                    String states = "?";
+                    for (String line : last[0].split("\n")) if (line.contains("states, stored")) states = line.trim().split("\\s+")[0];
+                    boolean spinDeadlock = last[0].contains("invalid end state (at depth");
+                    boolean spinAssert = last[0].contains("assertion violated");
+                    if (last[0].contains("max search depth too small")) states += " (depth cut)";
+                    String verdicts = (e[0].anyDeadlock() ? "D" : "ok") + "/" + (spinDeadlock ? "D" : "ok") + (spinAssert ? "!" : "")
+                            + (e[0].complete() ? "" : "?");
+                    out.printf("%-22s %4d %14.2f %12s %12.2f %10s %10s %7.2fx%n", f.getFileName(), np, ours / 1000.0, explored(e[0]),
+                            spin / 1000.0, states, verdicts, (double) spin / Math.max(1, ours));
+                } finally {
+                    try (Stream<Path> s = Files.walk(dir)) {
+                        for (Path x : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(x);
+                    }
+                }
+            }
+        }
+        out.println("verdicts: Rendezvous/SPIN, D = deadlock; '!' SPIN met an outcome the exploration did not; '?' exploration incomplete");
+    }
+
+    private static boolean runs(Path dir, String... cmd) {
+        try {
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+            if (dir != null) pb.directory(dir.toFile());
+            Process pr = pb.start();
+            pr.getInputStream().readAllBytes();
+            return pr.waitFor() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static String output(Path dir, String... cmd) {
+        try {
+            Process pr = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+            String o = new String(pr.getInputStream().readAllBytes());
+            pr.waitFor();
+            return o;
+        } catch (IOException e) {
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
         }
     }
 

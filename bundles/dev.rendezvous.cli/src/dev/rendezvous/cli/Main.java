@@ -58,7 +58,7 @@ public final class Main {
                    rendezvous differential [corpus-folder]     compare with the real MPJ Express runtime
                    rendezvous real <manifest.tsv> <folder> [path-part]  real programs of others: expected ok / bug per program
                    rendezvous robustness <src.zip|folder> [limit] [stride]   run the extractor over arbitrary Java
-                   rendezvous bench [corpus-folder] [examples-folder] [latency|corpus|sweep|scaling|nbap]
+                   rendezvous bench [corpus-folder] [examples-folder] [latency|corpus|sweep|scaling|nbap|spin]
                    rendezvous --explain [KIND]                  what a finding kind means, an example, how to fix it
                    rendezvous --version | --help""";
 
