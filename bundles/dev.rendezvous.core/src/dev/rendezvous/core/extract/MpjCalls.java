@@ -1312,10 +1312,13 @@ final class MpjCalls {
         r.delivered = true;
         checkTypes(r.match(), r);
         Object data = r.match().payload;
+        r.match().payload = null; // delivered once; the run keeps its operations, and a big message each would add up
         if (r.target instanceof ArrayVal a && a.elems != null) {
             if (data instanceof Object[] d && r.targetOffset >= 0) {
                 a.touched();
-                for (int i = 0; i < d.length && r.targetOffset + i < a.elems.length; i++) a.elems[r.targetOffset + i] = d[i];
+                Object[] into = a.elems;
+                int n = Math.min(d.length, into.length - r.targetOffset);
+                if (n > 0) System.arraycopy(d, 0, into, r.targetOffset, n);
             } else if (r.match().src() != Peer.PROC_NULL) {
                 a.forget();
             }
