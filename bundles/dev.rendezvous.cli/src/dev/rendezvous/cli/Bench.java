@@ -164,7 +164,7 @@ public final class Bench {
     }
 
     static void nbap(Path examples, PrintStream out) throws IOException {
-        out.println("## NBAP: production (backward base+delta vectors) vs the paper's dense vectors, Ring and Stencil2D (median of 3)");
+        out.println("## NBAP: production (backward base+delta vectors; median of 15 after 5) vs the paper's dense vectors (median of 3 after 1), Ring and Stencil2D");
         out.printf("%-22s %6s %14s %14s %8s%n", "program", "np", "production ms", "oracle ms", "ratio");
         for (String name : List.of("Ring.java", "Stencil2D.java")) {
             Path f = examples.resolve(name);
@@ -172,7 +172,8 @@ public final class Bench {
             for (int np : new int[] {64, 256, 1024, 4096}) {
                 RunOutcome run = extract(p, np);
                 var g = new dev.rendezvous.core.graph.CommGraph(np, run.traces(), run.matches());
-                long prod = medianMicros(3, () -> dev.rendezvous.core.analysis.buffers.NonblockingBufferAllocation.compute(g,
+                // production is fast enough that three calls after one warm-up measured mostly the JIT: 15 after 5
+                long prod = medianMicros(15, () -> dev.rendezvous.core.analysis.buffers.NonblockingBufferAllocation.compute(g,
                         dev.rendezvous.core.analysis.buffers.NonblockingBufferAllocation.Model.RECEIVE));
                 long orc = np > 1024 ? -1 : medianMicros(3, () -> dev.rendezvous.core.analysis.buffers.NonblockingBufferAllocation
                         .vectorOracle(g, dev.rendezvous.core.analysis.buffers.NonblockingBufferAllocation.Model.RECEIVE));
