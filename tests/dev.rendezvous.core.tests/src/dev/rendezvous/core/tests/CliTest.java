@@ -92,6 +92,19 @@ class CliTest {
     }
 
     @Test
+    void promelaFormatWritesOneModelOrSaysWhyNot() {
+        Result m = run("check", Repo.examples().resolve("HeadToHead.java").toString(), "--np", "2", "--format", "promela");
+        assertEquals(0, m.code(), m.err());
+        assertTrue(m.out().startsWith("/* HeadToHead.java at np=2, zero buffering"), m.out());
+        assertTrue(m.out().contains("active proctype rank1()") && !m.out().contains("rank2()"), "one proctype per rank");
+        assertTrue(m.out().contains("a deadlock was found"), "the exploration's verdict is in the header");
+        assertEquals(2, run("check", Repo.examples().resolve("HeadToHead.java").toString(), "--np", "2,3", "--format", "promela").code());
+        Result nb = run("check", Repo.examples().resolve("FilterDiamond.java").toString(), "--np", "3", "--format", "promela");
+        assertEquals(2, nb.code());
+        assertTrue(nb.err().contains("no Promela model: Isend at line"), nb.err());
+    }
+
+    @Test
     void svgDrawsLanesArcsAndTheRedCycle() {
         Result svg = run("check", Repo.examples().resolve("HeadToHead.java").toString(), "--np", "2", "--format", "svg");
         assertEquals(1, svg.code());
