@@ -69,15 +69,26 @@ public final class Explorer {
     public static Exploration explore(BufferPolicy policy, int maxRuns, long deadlineNanos,
             BiFunction<int[], StateCache, RunOutcome> runner, boolean stopAtDeadlock, boolean cached) {
         List<RunOutcome> runs = new ArrayList<>();
-        StateCache cache = cached ? new StateCache() : null;
+        StateCache cache = new StateCache(cached);
         int cut = 0;
         int[] prefix = new int[0];
+        boolean replaying = false;
         while (true) {
             RunOutcome o = runner.apply(prefix, cache);
-            boolean pruned = cache != null && cache.takePruned();
+            boolean pruned = cache.takePruned();
             if (pruned) cut++;
-            else runs.add(o);
-            int states = cache == null ? 0 : cache.states();
+            else if (!replaying) runs.add(o); // a replay to learn options repeats an execution already kept
+            replaying = false;
+            if (cache.takeRerun() && runs.size() + cut / CUT_RUNS_PER_RUN < maxRuns) {
+                // the run learned that a wildcard could have waited for a later sender: the same decisions again,
+                // now with that option, so that the search below backtracks into it
+                prefix = new int[o.decisions().size()];
+                for (int k = 0; k < prefix.length; k++) prefix[k] = o.decisions().get(k).chosen();
+                replaying = true;
+                cache.activate();
+                continue;
+            }
+            int states = cache.states();
             if (stopAtDeadlock && !pruned && o.deadlocked()) return new Exploration(policy, runs, false, cut, states);
             List<ChoiceSource.Decision> d = o.decisions();
             int i = d.size() - 1;
@@ -86,7 +97,7 @@ public final class Explorer {
             if (runs.size() + cut / CUT_RUNS_PER_RUN >= maxRuns || System.nanoTime() > deadlineNanos || o.timedOut()) {
                 return new Exploration(policy, runs, false, cut, states);
             }
-            if (cache != null) cache.activate(); // a second run follows: from now on states are worth recording
+            cache.activate(); // a second run follows: from now on states are worth recording
             prefix = new int[i + 1];
             for (int k = 0; k < i; k++) prefix[k] = d.get(k).chosen();
             prefix[i] = d.get(i).chosen() + 1;

@@ -27,10 +27,54 @@ public final class StateCache {
     private int revisits, states;
 
     private int activeRuns;
+    private final boolean cutting;
+    private final Set<Integer> lateReceivers = new HashSet<>();
+
+    /** A cache that records and cuts states. */
+    public StateCache() {
+        this(true);
+    }
+
+    /**
+     * With {@code cutting} false, only what the exploration learns across runs is kept (which ranks get
+     * late senders, see {@link #defersAt}): the exhaustive search the tests compare with.
+     */
+    public StateCache(boolean cutting) {
+        this.cutting = cutting;
+    }
 
     /** Hashing starts with the second run: an exploration of one run (most programs) pays nothing. */
     boolean active() {
-        return activeRuns > 0;
+        return cutting && activeRuns > 0;
+    }
+
+    /**
+     * Whether a wildcard receive or probe of {@code rank} may wait for another wildcard's match at a
+     * fence: only once some run has seen a send reach the rank, after one of its wildcards was matched,
+     * from a source that had no candidate for it then. A rank whose messages always come from sources
+     * that were already candidates (a ring, a master's workers) gains nothing from waiting, since a
+     * source's later messages cannot overtake its earlier one; offering the wait there multiplied runs.
+     */
+    boolean defersAt(int rank) {
+        return lateReceivers.contains(rank);
+    }
+
+    /**
+     * A run saw a send reach {@code rank} from a source that had no candidate at one of its wildcard matches;
+     * {@code missed}: the run matched one of the rank's wildcards at once where it could have waited, so the
+     * run's decisions lack that option and the explorer runs the same prefix again to learn them.
+     */
+    void lateSenderTo(int rank, boolean missed) {
+        if (lateReceivers.add(rank) && missed) rerun = true;
+    }
+
+    private boolean rerun;
+
+    /** Whether the last run learned a late sender its own decisions did not allow for; resets the flag. */
+    boolean takeRerun() {
+        boolean r = rerun;
+        rerun = false;
+        return r;
     }
 
     /** Called before each run after the first. */

@@ -276,6 +276,10 @@ public final class World {
     private final HashMap<Long, ArrayDeque<SendOp>> channels = new HashMap<>();
     private final ArrayList<RecvOp>[] posted;
     private final LinkedHashSet<Integer> wildcardRanks = new LinkedHashSet<>();
+    /** Per rank, the sources that had a candidate at every wildcard match of the rank in this run (null: none yet). */
+    private final java.util.BitSet[] matchedSources;
+    /** Ranks one of whose wildcards was matched at once at a fence where it could have waited for another's match. */
+    private final java.util.BitSet missedWait = new java.util.BitSet();
     private final List<ProbeBlocker> wildcardProbes = new ArrayList<>();
     private final HashMap<Long, CollInstance> collectives = new HashMap<>();
     private final List<SendOp> allSends = new ArrayList<>();
@@ -305,6 +309,7 @@ public final class World {
         this.choices = choices;
         this.deadlineNanos = System.nanoTime() + wallMillis * 1_000_000L;
         ranks = new RankState[np];
+        matchedSources = new java.util.BitSet[np];
         posted = new ArrayList[np];
         for (int i = 0; i < np; i++) {
             ranks[i] = new RankState(i);
@@ -819,6 +824,9 @@ public final class World {
             return s;
         }
         allSends.add(s);
+        if (cache != null && wdest >= 0 && wdest < np && matchedSources[wdest] != null && !matchedSources[wdest].get(rank)) {
+            cache.lateSenderTo(wdest, missedWait.get(wdest));
+        }
         if (!matchSend(s)) {
             decideBuffering(rank, s);
             channels.computeIfAbsent(channelKey(s.comm, s.src, s.dst), k -> new ArrayDeque<>(2)).add(s);
@@ -843,10 +851,15 @@ public final class World {
             case UNBOUNDED -> true;
             case PER_SEND -> {
                 cutIfRevisited(rank, s);
-                yield choices.choose(2, "buffer send at " + s.ev.site()) == 1;
+                yield choices.choose(2, "buffer send at " + where(s)) == 1;
             }
             case TOKENS -> takeToken(s, false);
         };
+    }
+
+    /** Where a send was posted, for a decision's label (a Sendrecv's send gets its event after posting). */
+    private static String where(SendOp s) {
+        return s.ev != null ? s.ev.site().toString() : "rank " + s.src + "'s send to " + s.dst;
     }
 
     /** Rule 2b: the send may take a token of its destination's pool (a choice, unless forced at a fence). */
@@ -854,7 +867,7 @@ public final class World {
         if (tokens == null || s.dst < 0 || s.dst >= np || tokens[s.dst] <= 0) return false;
         if (!atFence) {
             cutIfRevisited(s.src, s);
-            if (choices.choose(2, "buffer at " + s.ev.site()) == 0) return false;
+            if (choices.choose(2, "buffer at " + where(s)) == 0) return false;
         }
         tokens[s.dst]--;
         return true;
@@ -1018,13 +1031,19 @@ public final class World {
         // arrival that the real runtime allows would never be explored.
         for (int i = 0; i < items.size(); i++) {
             List<SendOp> cands = options.get(i);
-            boolean later = i + 1 < items.size();
             RecvOp r = (RecvOp) items.get(i);
+            boolean later = i + 1 < items.size() && cache != null && cache.defersAt(r.rank);
+            if (i + 1 < items.size() && !later) missedWait.set(r.rank);
             int c = choices.choose(cands.size() + (later ? 1 : 0),
                     (r.probe ? "wildcard probe at " : "wildcard receive at ") + r.ev.site());
             if (c == cands.size()) continue;
             SendOp s = cands.get(c);
             wildcardDecisions.add(describeDecision(r, s, cands.size()));
+            // the sources that had a candidate at every match of this rank's wildcards so far (see lateSenderTo)
+            java.util.BitSet srcs = new java.util.BitSet();
+            for (SendOp x : cands) if (x.src >= 0) srcs.set(x.src);
+            if (matchedSources[r.rank] == null) matchedSources[r.rank] = srcs;
+            else matchedSources[r.rank].and(srcs);
             if (r.probe) {
                 for (ProbeBlocker pb : wildcardProbes) {
                     if (pb.probe != r) continue;
