@@ -25,7 +25,7 @@ import dev.rendezvous.core.report.PromelaExport;
 
 /**
  * The Promela export is checked by SPIN itself: on every corpus program, example and fixture the
- * export covers, and on random wildcard programs whose later messages carry what earlier receives got,
+ * export covers, and on random wildcard programs (with probes and barriers too) whose later messages carry what earlier receives got,
  * SPIN finds a deadlock (an invalid end state) exactly when Rendezvous's zero-buffer exploration did,
  * and never reaches an {@code assert(false)}, which the model puts wherever a call returns something
  * no explored run saw: the local automata are faithful to the program. Needs {@code spin} and
@@ -53,6 +53,52 @@ class PromelaExportTest {
         String name = "Gen" + seed + ".java";
         PromelaExport.Result r = check(name, StateCachingTest.RandomPrograms.wildcards(seed, np), np);
         assertNotNull(r.model(), name + ": blocking sends and receives are all exported, but: " + r.unsupported());
+    }
+
+    @ParameterizedTest(name = "seed {0} np={1}")
+    @MethodSource("randomPrograms")
+    void spinAgreesOnRandomProbeAndBarrierPrograms(int seed, int np) throws Exception {
+        String name = "P" + seed + ".java";
+        PromelaExport.Result r = check(name, probesAndBarriers(seed, np), np);
+        assertNotNull(r.model(), name + ": " + r.unsupported());
+    }
+
+    /**
+     * Random programs with probes (any source or tag, then a receive of what was probed), receives that
+     * read the matched source and value into a variable that picks later tags, and sometimes one barrier
+     * per rank placed anywhere; sends and receives in random order, so most of them deadlock somewhere.
+     */
+    static String probesAndBarriers(long seed, int np) {
+        java.util.Random r = new java.util.Random(seed);
+        List<List<String>> sends = new java.util.ArrayList<>(), recvs = new java.util.ArrayList<>();
+        for (int k = 0; k < np; k++) {
+            sends.add(new java.util.ArrayList<>());
+            recvs.add(new java.util.ArrayList<>());
+        }
+        int messages = np + r.nextInt(2 * np);
+        for (int m = 0; m < messages; m++) {
+            int src = r.nextInt(np), dst = (src + 1 + r.nextInt(np - 1)) % np;
+            String tag = List.of("0", "1", "(x % 2)").get(r.nextInt(3));
+            sends.get(src).add("buf[0] = x; MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, " + dst + ", " + tag + ");");
+            String from = r.nextBoolean() ? "MPI.ANY_SOURCE" : String.valueOf(src);
+            String t = r.nextBoolean() || tag.startsWith("(") ? "MPI.ANY_TAG" : tag;
+            recvs.get(dst).add(r.nextInt(10) < 3
+                    ? "{ Status st = MPI.COMM_WORLD.Probe(" + from + ", " + t + "); MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, st.source, st.tag); x += st.source * 3 + got[0] + st.tag; }"
+                    : "{ Status st = MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, " + from + ", " + t + "); x += st.source * 3 + got[0]; }");
+        }
+        boolean barrier = r.nextBoolean();
+        StringBuilder b = new StringBuilder("import mpi.*;\npublic class P").append(seed).append(" {\n")
+                .append("    public static void main(String[] args) throws Exception {\n        MPI.Init(args);\n")
+                .append("        int rank = MPI.COMM_WORLD.Rank();\n        int[] buf = new int[1], got = new int[1];\n        int x = rank;\n");
+        for (int k = 0; k < np; k++) {
+            List<String> mine = new java.util.ArrayList<>(sends.get(k));
+            for (String rc : recvs.get(k)) mine.add(r.nextInt(mine.size() + 1), rc);
+            if (barrier) mine.add(r.nextInt(mine.size() + 1), "MPI.COMM_WORLD.Barrier();");
+            b.append("        if (rank == ").append(k).append(") {\n");
+            for (String o : mine) b.append("            ").append(o).append("\n");
+            b.append("        }\n");
+        }
+        return b.append("        MPI.Finalize();\n    }\n}\n").toString();
     }
 
     @Test
