@@ -1025,10 +1025,11 @@ public final class World {
             }
             if (!any) wildcardRanks.remove(rank);
         }
-        // Matching one of them may let a rank post a send that another could take: the match of that other is
-        // then deferred past this one (one more option, "later", while another operation remains). Without it a
-        // wildcard would only ever take the sends posted when it was first decided, and some orders of
-        // arrival that the real runtime allows would never be explored.
+        // Matching one of them may let a rank post a send that another could take: the match of that other may
+        // then wait past this one (one more option, "later", while another operation remains, at ranks where the
+        // exploration has seen such a late sender: StateCache.defersAt). Without it a wildcard would only ever
+        // take the sends posted when it was first decided, and some orders of arrival that the real runtime
+        // allows would never be explored.
         for (int i = 0; i < items.size(); i++) {
             List<SendOp> cands = options.get(i);
             RecvOp r = (RecvOp) items.get(i);
