@@ -43,6 +43,9 @@ public final class PromelaExport {
 
     private PromelaExport() {}
 
+    /** What follows a call no explored run got past (SPIN reaching it means the model is not faithful). */
+    private static final String STUCK = "assert(false);   /* no explored run got past this call */\n";
+
     /** Explores {@code program} at {@code np} under zero buffering and writes its model. */
     public static Result export(Program program, int np, Budgets budgets) {
         if (program.entry() == null) return new Result(null, "no SPMD entry point (a main that calls MPI.Init)", false, 0, 0, false, 0);
@@ -141,10 +144,10 @@ public final class PromelaExport {
             boolean received = a.kind() == Kind.RECV || a.kind() == Kind.PROBE || a.kind() == Kind.SENDRECV;
             int source = a.kind() == Kind.SENDRECV ? a.peer2() : a.peer();
             int tag = a.kind() == Kind.SENDRECV ? a.tag2() : a.tag();
-            if (n.next.isEmpty()) {
-                out.append("    assert(false);   /* no explored run got past this call */\n");
-            } else if (!received) {
+            if (!received) {
                 branch(out, r, n.next.getOrDefault(Outcome.NONE, Set.of()), "    ");
+            } else if (n.next.isEmpty()) {
+                out.append("    ").append(STUCK);
             } else {
                 out.append("    if\n");
                 for (Map.Entry<Outcome, Set<Step>> o : n.next.entrySet()) {
@@ -168,7 +171,7 @@ public final class PromelaExport {
      */
     private static void collectiveOutcome(StringBuilder out, int r, int np, Node n, LocalModels m) {
         if (n.next.isEmpty()) {
-            out.append("    assert(false);   /* no explored run got past this call */\n");
+            out.append("    ").append(STUCK);
             return;
         }
         out.append("    if\n");
@@ -220,7 +223,7 @@ public final class PromelaExport {
      */
     private static void branch(StringBuilder out, int r, Set<Step> next, String indent) {
         if (next.isEmpty()) {
-            out.append(indent).append("assert(false);   /* no explored run got past this call */\n");
+            out.append(indent).append(STUCK);
             return;
         }
         if (next.size() == 1 && next.iterator().next().uniform().isEmpty()) {

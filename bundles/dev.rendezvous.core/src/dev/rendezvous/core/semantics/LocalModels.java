@@ -61,7 +61,6 @@ public final class LocalModels {
 
     private record Key(long a, long b, Action action) {}
 
-    private final int np;
     private final List<Map<Key, Node>> nodes = new ArrayList<>();
     private final List<Set<Step>> starts = new ArrayList<>();
     private final Map<Object, Integer> uniformKeys = new HashMap<>();
@@ -74,10 +73,8 @@ public final class LocalModels {
     private final int[] collectives;
     private int maxCollectives;
     private String unsupported;
-    private int opaqueStates;
 
     public LocalModels(int np) {
-        this.np = np;
         current = new Node[np];
         outcome = new Outcome[np];
         collectives = new int[np];
@@ -86,10 +83,6 @@ public final class LocalModels {
             starts.add(new LinkedHashSet<>());
             pendingUniform.add(new ArrayList<>());
         }
-    }
-
-    public int np() {
-        return np;
     }
 
     /** Called before each run: every rank starts before its first call. */
@@ -105,9 +98,8 @@ public final class LocalModels {
      * left with the outcome it got there to this node, which becomes current.
      */
     public synchronized void enter(int rank, StateCache.Hasher state, Action action) {
-        if (state.isOpaque()) {
-            opaqueStates++;
-            if (unsupported == null) unsupported = "rank " + rank + "'s state at line " + action.line() + " cannot be hashed";
+        if (state.isOpaque() && unsupported == null) {
+            unsupported = "rank " + rank + "'s state at line " + action.line() + " cannot be hashed";
         }
         Key k = new Key(state.first(), state.second(), action);
         Node n = nodes.get(rank).computeIfAbsent(k, x -> new Node(nodes.get(rank).size(), action));
@@ -188,9 +180,5 @@ public final class LocalModels {
     /** The most collective calls one rank made in one run. */
     public synchronized int maxCollectives() {
         return maxCollectives;
-    }
-
-    public synchronized int payloadCount() {
-        return payloads.size();
     }
 }
