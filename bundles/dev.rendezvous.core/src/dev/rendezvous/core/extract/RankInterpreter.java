@@ -1402,13 +1402,17 @@ final class RankInterpreter {
         }
     }
 
-    private static final java.util.regex.Pattern PACKAGE_QUALIFIED = java.util.regex.Pattern.compile("([a-z_][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_]*");
+    /** The leftmost identifier of a qualified name ({@code java} in {@code java.util.Arrays}). */
+    private static String firstSegment(QualifiedName qn) {
+        Name n = qn;
+        while (n instanceof QualifiedName q) n = q.getQualifier();
+        return ((SimpleName) n).getIdentifier();
+    }
 
     private Object evalQualified(QualifiedName qn) {
         Name q = qn.getQualifier();
         String last = qn.getName().getIdentifier();
-        String full = qn.getFullyQualifiedName();
-        if (PACKAGE_QUALIFIED.matcher(full).matches() && lookup(full.substring(0, full.indexOf('.'))) == null) {
+        if (program.spelledPackageQualified(qn) && lookup(firstSegment(qn)) == null) {
             return new ClassRef(last); // java.util.Arrays, mpi.MPI: a class named with its package
         }
         Object base = eval(q);
