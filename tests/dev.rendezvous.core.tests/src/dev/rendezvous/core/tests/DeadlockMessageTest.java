@@ -8,9 +8,15 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.rendezvous.core.RunReport;
 import dev.rendezvous.core.analysis.deadlock.DeadlockAnalysis;
+import dev.rendezvous.core.model.Finding;
+import dev.rendezvous.core.model.Severity;
 
-/** The data-dependent path a deadlock message names stays readable however long the path was. */
+/**
+ * The data-dependent path a deadlock message names stays readable however long the path was, and a
+ * deadlock shared by several ranks names each of them once.
+ */
 class DeadlockMessageTest {
 
     @Test
@@ -30,5 +36,38 @@ class DeadlockMessageTest {
     void aShortPathIsGivenWhole() {
         List<String> steps = List.of("branch at line 5 taken (true)", "branch at line 5 taken (true)", "branch at line 9 not taken (false)");
         assertEquals("branch at line 5 taken (true) x 2, branch at line 9 not taken (false)", DeadlockAnalysis.describePath(steps));
+    }
+
+    /**
+     * The MPJ Express test {@code syncbug} (written for two processes) started with four: rank 0 and
+     * rank 1 reach the Barrier, ranks 2 and 3 wait for a message from rank 0. Each of ranks 2 and 3
+     * forms its own cycle with rank 0; the finding names both, once each.
+     */
+    @Test
+    void aFanInDeadlockNamesEveryWaitingRankOnce() {
+        String src = """
+                import mpi.*;
+                public class FanIn {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int me = MPI.COMM_WORLD.Rank();
+                        int[] b = new int[1];
+                        if (me == 0) {
+                            MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 1, 5);
+                        } else {
+                            MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 0, 5);
+                        }
+                        MPI.COMM_WORLD.Barrier();
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport r = Repo.analyze("FanIn.java", src, 4);
+        List<Finding> errors = r.findings().stream().filter(f -> f.severity() == Severity.ERROR).toList();
+        assertEquals(1, errors.size(), errors.toString());
+        Finding f = errors.get(0);
+        assertTrue(f.ranks().containsAll(List.of(0, 2, 3)), f.ranks() + " " + f.message());
+        assertEquals(1, f.message().split("the same happens", -1).length - 1, f.message());
+        assertTrue(f.message().contains("the same happens on ranks 0, 3"), f.message());
     }
 }

@@ -197,7 +197,7 @@ public final class DeadlockAnalysis {
             List<String> witness = new ArrayList<>(old.witness());
             witness.addAll(x.witness());
             byCode.put(key, new WaitForClassifier.Explanation(old.kind(), events, ranks,
-                    old.summary() + " (the same happens on ranks " + x.ranks() + ")", witness));
+                    old.summary() + " (the same happens on " + WaitForClassifier.ranksText(x.ranks().stream().sorted().toList()) + ")", witness));
         }
         return new ArrayList<>(byCode.values());
     }

@@ -1,7 +1,7 @@
 package dev.rendezvous.core.analysis.deadlock;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -182,29 +182,25 @@ public final class WaitForClassifier {
         return FindingKind.WAIT_CYCLE;
     }
 
+    /**
+     * A cycle of blocked ranks through {@code start}, or null when {@code start} only waits behind a
+     * cycle it is not part of. Searching through the start (not for any cycle reachable from it) gives
+     * every rank of a fan-in (rank 0 in a Barrier waiting for ranks 2 and 3, each waiting for rank 0)
+     * its own cycle instead of the first one found again.
+     */
     private static List<Integer> findCycle(int start, Map<Integer, Blocked> blocked) {
-        // depth-first search for a cycle reachable from start, over blocked ranks only
-        Map<Integer, Integer> state = new HashMap<>();
-        List<Integer> path = new ArrayList<>();
-        return dfs(start, blocked, state, path);
+        return dfs(start, start, blocked, new HashSet<>(), new ArrayList<>());
     }
 
-    private static List<Integer> dfs(int r, Map<Integer, Blocked> blocked, Map<Integer, Integer> state, List<Integer> path) {
-        state.put(r, 1);
+    private static List<Integer> dfs(int r, int start, Map<Integer, Blocked> blocked, Set<Integer> visited, List<Integer> path) {
+        visited.add(r);
         path.add(r);
-        Blocked b = blocked.get(r);
-        for (int next : b.waitsFor()) {
-            if (!blocked.containsKey(next)) continue;
-            Integer s = state.get(next);
-            if (s != null && s == 1) {
-                return new ArrayList<>(path.subList(path.indexOf(next), path.size()));
-            }
-            if (s == null) {
-                List<Integer> c = dfs(next, blocked, state, path);
-                if (c != null) return c;
-            }
+        for (int next : blocked.get(r).waitsFor()) {
+            if (next == start) return new ArrayList<>(path);
+            if (!blocked.containsKey(next) || visited.contains(next)) continue;
+            List<Integer> c = dfs(next, start, blocked, visited, path);
+            if (c != null) return c;
         }
-        state.put(r, 2);
         path.remove(path.size() - 1);
         return null;
     }
