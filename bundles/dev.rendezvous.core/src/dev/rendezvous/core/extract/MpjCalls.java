@@ -895,7 +895,19 @@ final class MpjCalls {
      * element is one array slot), is rejected by MPJ.
      */
     private void checkBuffer(Object buf, Object off, Object cnt, Object type, SourceRange at, Op op) {
-        if (!(cnt instanceof Long n) || n <= 0) return;
+        if (!(cnt instanceof Long n) || n < 0) return;
+        if (n == 0) {
+            // MPJ Express checks offset + count against the array's length even when nothing is copied (mpjbuf's
+            // argument check; measured: Send(a, 300, 0, MPI.INT, ...) on an int[10] throws). A receive is checked
+            // where its message arrives (checkTypes), as its count is only an upper bound.
+            if (op.kind() != Op.Kind.RECV && buf instanceof ArrayVal a && a.elems != null && off instanceof Long o
+                    && type instanceof Datatype t && basic(t.name()) && (o < 0 || o > a.elems.length)) {
+                in.assumptions.defect(FindingKind.INVALID_ARGUMENT, at, "The offset of this " + op.mpjName() + " is " + o
+                        + ", outside its array of length " + a.elems.length
+                        + ": MPJ Express rejects it even when the count is 0", rank());
+            }
+            return;
+        }
         if (buf == Null.NULL) {
             in.assumptions.defect(FindingKind.INVALID_ARGUMENT, at, "The buffer of this " + op.mpjName() + " is null", rank());
         } else if (buf instanceof ArrayVal a && a.elems != null && off instanceof Long o && type instanceof Datatype t && basic(t.name())
@@ -1349,10 +1361,14 @@ final class MpjCalls {
                     + se.site().line() + ") holds " + se.count() + ": MPI reports a truncation error", re.rank());
         } else if (se.count() >= 0 && r.target instanceof ArrayVal a && a.elems != null && r.targetOffset >= 0
                 && r.targetOffset + (long) se.count() > a.elems.length) {
+            String room = r.targetOffset > a.elems.length
+                    ? "this " + re.op().mpjName() + "'s offset " + r.targetOffset + " is past the end of its array (length "
+                            + a.elems.length + ")"
+                    : "this " + re.op().mpjName() + "'s array has room for " + (a.elems.length - r.targetOffset) + " from offset "
+                            + r.targetOffset;
             in.assumptions.defect(FindingKind.INVALID_ARGUMENT, re.site(), "The message from rank " + se.rank() + " (line "
-                    + se.site().line() + ") holds " + se.count() + " element(s), but this " + re.op().mpjName() + "'s array has room for "
-                    + Math.max(0, a.elems.length - r.targetOffset) + " from offset " + r.targetOffset
-                    + ": MPJ Express throws when it unpacks the message", re.rank());
+                    + se.site().line() + ") holds " + se.count() + " element(s), but " + room
+                    + ": MPJ Express throws when it unpacks the message" + (se.count() == 0 ? ", even an empty one" : ""), re.rank());
         }
     }
 
