@@ -1,9 +1,11 @@
 package dev.rendezvous.core.analysis.deadlock;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.rendezvous.core.analysis.AnalysisContext;
 import dev.rendezvous.core.fix.Fixes;
@@ -11,6 +13,8 @@ import dev.rendezvous.core.model.Event;
 import dev.rendezvous.core.graph.CommGraph;
 import dev.rendezvous.core.model.Finding;
 import dev.rendezvous.core.model.FindingKind;
+import dev.rendezvous.core.model.Op;
+import dev.rendezvous.core.model.Peer;
 import dev.rendezvous.core.model.Related;
 import dev.rendezvous.core.model.Severity;
 import dev.rendezvous.core.model.Verdict;
@@ -48,13 +52,28 @@ public final class DeadlockAnalysis {
         RunOutcome rep = unbounded.runs().stream().filter(RunOutcome::completed).findFirst().orElse(unbounded.first());
 
         boolean dataOnly = onlyDataDecisions(unbounded) && onlyDataDecisions(zero);
+        RunOutcome deadlockRun = null;
         if (unbounded.anyDeadlock()) {
             RunOutcome dl = unbounded.firstDeadlock();
+            deadlockRun = dl;
             if (unbounded.allDeadlock() || dataOnly) {
                 // every execution with these inputs deadlocks whatever the buffering; with data-dependent
                 // branches, it does so on the path the witness names
                 verdict = Verdict.DEADLOCK_ALWAYS;
                 findings.addAll(onDataPath(fromExplanations(ctx, dl, Verdict.DEADLOCK_ALWAYS, null), dl, unbounded.allDeadlock()));
+                RunOutcome certain = findings.stream().anyMatch(f -> f.severity() == Severity.ERROR) ? null
+                        : zeroBufferOnEveryPath(unbounded, zero);
+                if (certain != null) {
+                    // the buffered deadlock needs data to take one path; without buffering, every path deadlocks
+                    verdict = Verdict.DEADLOCK_ZERO_BUFFER;
+                    deadlockRun = certain;
+                    List<Finding> zf = fromExplanations(ctx, certain, Verdict.DEADLOCK_ZERO_BUFFER, null);
+                    List<Finding> all = new ArrayList<>();
+                    for (Finding f : zf) all.add(f.withMessage(f.message() + " (on every path the analysis explored, whatever the data: "
+                            + "a run that completes with buffering ends like this without it)"));
+                    all.addAll(findings);
+                    findings = all;
+                }
             } else {
                 verdict = Verdict.DEADLOCK_NONDETERMINISTIC;
                 FindingKind kind = zero.anyDeadlock() ? FindingKind.MESSAGE_RACE : FindingKind.SLACK_INELASTIC;
@@ -63,6 +82,7 @@ public final class DeadlockAnalysis {
         } else if (zero.anyDeadlock()) {
             verdict = Verdict.DEADLOCK_ZERO_BUFFER;
             RunOutcome dl = zero.firstDeadlock();
+            deadlockRun = dl;
             findings.addAll(onDataPath(fromExplanations(ctx, dl, Verdict.DEADLOCK_ZERO_BUFFER, rep), dl, zero.allDeadlock()));
         } else if (!dataOnly) {
             // wildcards: buffering some sends and not others can enable matches neither extreme allows
@@ -70,6 +90,7 @@ public final class DeadlockAnalysis {
             if (partial.anyDeadlock()) {
                 verdict = Verdict.DEADLOCK_PARTIAL_BUFFERING;
                 RunOutcome dl = partial.firstDeadlock();
+                deadlockRun = dl;
                 List<PotentialCulprits.Candidate> potential = potentialCulprits(zero);
                 findings.add(SlackInelastic.report(ctx, dl, FindingKind.SLACK_INELASTIC, WaitForClassifier.explain(dl), potential)
                         .withMessage(SlackInelastic.partialMessage(dl, potential)));
@@ -77,6 +98,7 @@ public final class DeadlockAnalysis {
             }
             noteIncomplete(ctx, partial, findings);
         }
+        if (deadlockRun != null) findings = withUnknownPeers(findings, deadlockRun);
         noteIncomplete(ctx, unbounded, findings);
         noteIncomplete(ctx, zero, findings);
         if (verdict == Verdict.NONE || verdict == Verdict.DEADLOCK_ZERO_BUFFER) {
@@ -84,6 +106,50 @@ public final class DeadlockAnalysis {
         }
         if (!ctx.checkingFix()) findings = Fixes.keepEffective(ctx, findings);
         return new Result(findings, verdict, rep);
+    }
+
+    /**
+     * A zero-buffer deadlock that does not hang on data: every explored execution deadlocks without
+     * buffering (the exploration being complete), while with buffering some complete. Returns the
+     * zero-buffer run that takes the same data decisions as a run that completes with buffering — the
+     * one to show, as its only problem is the missing buffer (a Loteria whose workers send one last
+     * guess the master never receives: MPJ Express's multicore device hangs there, checked) — or null.
+     */
+    static RunOutcome zeroBufferOnEveryPath(Exploration unbounded, Exploration zero) {
+        if (unbounded.allDeadlock() || !zero.complete() || !zero.allDeadlock()) return null;
+        List<Map<String, List<String>>> completed = new ArrayList<>();
+        for (RunOutcome r : unbounded.runs()) if (r.completed()) completed.add(decisionsByRank(r));
+        for (RunOutcome z : zero.runs()) {
+            if (!z.deadlocked()) continue;
+            Map<String, List<String>> zd = decisionsByRank(z);
+            for (Map<String, List<String>> c : completed) if (prefixOf(zd, c)) return z;
+        }
+        return null;
+    }
+
+    /**
+     * A run's data decisions, per rank in the order that rank took them (runs under different buffering
+     * interleave the ranks differently; a decision on an input, the same on every rank, counts under "").
+     */
+    private static Map<String, List<String>> decisionsByRank(RunOutcome r) {
+        Map<String, List<String>> m = new java.util.HashMap<>();
+        for (var d : r.decisions()) {
+            if (d.scheduling()) continue;
+            java.util.regex.Matcher rk = RANK_SUFFIX.matcher(d.what());
+            m.computeIfAbsent(rk.find() ? rk.group(1) : "", k -> new ArrayList<>()).add(d.what() + "=" + d.chosen());
+        }
+        return m;
+    }
+
+    private static final java.util.regex.Pattern RANK_SUFFIX = java.util.regex.Pattern.compile(" on rank (\\d+)$");
+
+    /** Each rank's decisions in {@code a} begin the same rank's decisions in {@code b}: a blocked run stopped on b's path. */
+    private static boolean prefixOf(Map<String, List<String>> a, Map<String, List<String>> b) {
+        for (var e : a.entrySet()) {
+            List<String> other = b.getOrDefault(e.getKey(), List.of());
+            if (e.getValue().size() > other.size() || !other.subList(0, e.getValue().size()).equals(e.getValue())) return false;
+        }
+        return true;
     }
 
     /** POE_MSE's potential culprits on the first completed zero-buffer run (none if there is none). */
@@ -146,6 +212,48 @@ public final class DeadlockAnalysis {
         for (Finding f : fs) {
             Finding g = f.withMessage(f.message() + suffix);
             if (onData && g.severity() == Severity.ERROR) {
+                g = new Finding(g.kind(), Severity.WARNING, g.verdict(), g.message(), g.range(), g.ranks(), g.related(), g.fixes(),
+                        g.witness());
+            }
+            out.add(g);
+        }
+        return out;
+    }
+
+    /**
+     * A send whose destination (or a receive whose source) the analysis could not compute is not
+     * matched with anyone: it completes at once and carries no message. Had it been computed, its
+     * message might be the one a blocked rank waits for, or it might take one. A deadlock on a
+     * communicator where that happened is possible, not certain: errors become warnings that name the
+     * call, so that an error always means a deadlock the program reaches.
+     */
+    static List<Finding> withUnknownPeers(List<Finding> fs, RunOutcome dl) {
+        Set<Integer> blockedComms = new HashSet<>();
+        for (RunOutcome.Blocked b : dl.blocked()) {
+            if (b.event() != null && b.event().op().kind() != Op.Kind.COLLECTIVE) blockedComms.add(b.event().comm());
+        }
+        Event unknown = null;
+        for (List<Event> trace : dl.traces()) {
+            for (Event e : trace) {
+                Op.Kind k = e.op().kind();
+                boolean p2p = k == Op.Kind.SEND || k == Op.Kind.RECV || k == Op.Kind.SENDRECV || k == Op.Kind.PROBE;
+                if (p2p && (e.peer() == Peer.UNKNOWN || (k == Op.Kind.SENDRECV && e.recvPeer() == Peer.UNKNOWN))
+                        && blockedComms.contains(e.comm())) {
+                    unknown = e;
+                    break;
+                }
+            }
+            if (unknown != null) break;
+        }
+        if (unknown == null) return fs;
+        String which = unknown.op().kind() == Op.Kind.SEND ? "destination" : unknown.op().kind() == Op.Kind.SENDRECV ? "peer" : "source";
+        String suffix = " (possible: the " + which + " of the " + unknown.op().mpjName() + " at line " + unknown.site().line()
+                + " on rank " + unknown.rank() + " could not be computed, so it was matched with no one; with its real value it "
+                + "may be what releases the waiting ranks)";
+        List<Finding> out = new ArrayList<>();
+        for (Finding f : fs) {
+            Finding g = f.withMessage(f.message() + suffix);
+            if (g.severity() == Severity.ERROR) {
                 g = new Finding(g.kind(), Severity.WARNING, g.verdict(), g.message(), g.range(), g.ranks(), g.related(), g.fixes(),
                         g.witness());
             }
