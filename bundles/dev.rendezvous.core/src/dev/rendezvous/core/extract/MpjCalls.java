@@ -1020,6 +1020,8 @@ final class MpjCalls {
             m.unsupported(op.mpjName() + " at line " + line + " on a communicator other than COMM_WORLD");
         } else if (peer == Peer.PROC_NULL || peer2 == Peer.PROC_NULL) {
             m.unsupported(op.mpjName() + " at line " + line + " with MPI.PROC_NULL");
+        } else if (peer == Peer.UNKNOWN || peer2 == Peer.UNKNOWN) {
+            m.unsupported(op.mpjName() + " at line " + line + " with a peer the analysis could not compute");
         }
         int id = -1;
         if (kind == LocalModels.Kind.SEND || kind == LocalModels.Kind.SENDRECV || kind == LocalModels.Kind.COLLECTIVE) {
