@@ -70,4 +70,20 @@ class DeadlockMessageTest {
         assertEquals(1, f.message().split("the same happens", -1).length - 1, f.message());
         assertTrue(f.message().contains("the same happens on ranks 0, 3"), f.message());
     }
+
+    /**
+     * A peer the analysis could not compute turns a deadlock it could release into a warning, and
+     * leaves one it could not release an error (fixtures {@code UnknownDestination} and
+     * {@code UnknownPeerElsewhere}: a send to an unknown rank can feed a blocked receive, not a blocked send).
+     */
+    @Test
+    void anUnknownPeerOnlySoftensTheDeadlocksItCouldRelease() {
+        RunReport feeds = Repo.analyze(Repo.fixtures().resolve("UnknownDestination.java"), 2);
+        assertTrue(feeds.findings().stream().noneMatch(f -> f.severity() == Severity.ERROR), feeds.findings().toString());
+        assertTrue(feeds.findings().stream().anyMatch(f -> f.severity() == Severity.WARNING && f.message().contains("could not be computed")),
+                feeds.findings().toString());
+        RunReport elsewhere = Repo.analyze(Repo.fixtures().resolve("UnknownPeerElsewhere.java"), 3);
+        assertTrue(elsewhere.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR && f.kind().id().equals("send-cycle")
+                && !f.message().contains("could not be computed")), elsewhere.findings().toString());
+    }
 }

@@ -228,17 +228,29 @@ public final class DeadlockAnalysis {
      * call, so that an error always means a deadlock the program reaches.
      */
     static List<Finding> withUnknownPeers(List<Finding> fs, RunOutcome dl) {
-        Set<Integer> blockedComms = new HashSet<>();
+        // a send to an unknown rank could only release a rank waiting for a message; a receive from one, a rank
+        // waiting for its send to be taken (a Wait may be either)
+        Set<Integer> receiving = new HashSet<>(), sending = new HashSet<>();
         for (RunOutcome.Blocked b : dl.blocked()) {
-            if (b.event() != null && b.event().op().kind() != Op.Kind.COLLECTIVE) blockedComms.add(b.event().comm());
+            if (b.event() == null) continue;
+            switch (b.kind()) {
+                case RECV, PROBE, POLL -> receiving.add(b.event().comm());
+                case SEND -> sending.add(b.event().comm());
+                case WAIT -> {
+                    receiving.add(b.event().comm());
+                    sending.add(b.event().comm());
+                }
+                default -> { }
+            }
         }
         Event unknown = null;
         for (List<Event> trace : dl.traces()) {
             for (Event e : trace) {
                 Op.Kind k = e.op().kind();
-                boolean p2p = k == Op.Kind.SEND || k == Op.Kind.RECV || k == Op.Kind.SENDRECV || k == Op.Kind.PROBE;
-                if (p2p && (e.peer() == Peer.UNKNOWN || (k == Op.Kind.SENDRECV && e.recvPeer() == Peer.UNKNOWN))
-                        && blockedComms.contains(e.comm())) {
+                boolean sendsToUnknown = (k == Op.Kind.SEND || k == Op.Kind.SENDRECV) && e.peer() == Peer.UNKNOWN;
+                boolean receivesFromUnknown = (k == Op.Kind.RECV || k == Op.Kind.PROBE) && e.peer() == Peer.UNKNOWN
+                        || k == Op.Kind.SENDRECV && e.recvPeer() == Peer.UNKNOWN;
+                if (sendsToUnknown && receiving.contains(e.comm()) || receivesFromUnknown && sending.contains(e.comm())) {
                     unknown = e;
                     break;
                 }
