@@ -85,6 +85,31 @@ public final class Program {
         return resumePoints.computeIfAbsent(call, ResumePoints::resumesFromVariables);
     }
 
+    private final Map<ASTNode, Object> literals = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Object MALFORMED = new Object();
+
+    /**
+     * The value of a string literal or text block (a String) or a character literal (a Character), or
+     * null when the literal is malformed. Memoised: JDT scans the literal's source again at every call, and
+     * on each rank's fresh thread first builds its scanner's tables (a tenth of analysing a ring that
+     * prints in its loop). ASTNode keeps identity equality, so a concurrent map keys nodes by identity.
+     */
+    Object literalValue(org.eclipse.jdt.core.dom.Expression literal) {
+        Object v = literals.computeIfAbsent(literal, n -> {
+            try {
+                return switch (n) {
+                    case org.eclipse.jdt.core.dom.StringLiteral s -> s.getLiteralValue();
+                    case org.eclipse.jdt.core.dom.TextBlock t -> t.getLiteralValue();
+                    case org.eclipse.jdt.core.dom.CharacterLiteral c -> c.charValue();
+                    default -> MALFORMED;
+                };
+            } catch (IllegalArgumentException e) {
+                return MALFORMED;
+            }
+        });
+        return v == MALFORMED ? null : v;
+    }
+
     private final Map<ASTNode, Boolean> packageQualified = new IdentityHashMap<>();
     private static final java.util.regex.Pattern PACKAGE_QUALIFIED = java.util.regex.Pattern.compile("([a-z_][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_]*");
 

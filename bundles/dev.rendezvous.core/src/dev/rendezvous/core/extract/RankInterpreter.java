@@ -1282,17 +1282,15 @@ final class RankInterpreter {
                 return b.booleanValue();
             }
             case CharacterLiteral c -> {
-                try {
-                    return (long) c.charValue();
-                } catch (IllegalArgumentException ex) {
-                    return Unknown.ANY;
-                }
+                return program.literalValue(c) instanceof Character ch ? (Object) (long) ch : Unknown.ANY;
             }
             case StringLiteral s -> {
-                return s.getLiteralValue();
+                Object v = program.literalValue(s);
+                return v != null ? v : Unknown.ANY;
             }
             case TextBlock t -> {
-                return t.getLiteralValue();
+                Object v = program.literalValue(t);
+                return v != null ? v : Unknown.ANY;
             }
             case NullLiteral n -> {
                 return Null.NULL;
