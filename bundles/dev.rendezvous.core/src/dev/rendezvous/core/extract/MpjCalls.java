@@ -1381,6 +1381,7 @@ final class MpjCalls {
 
     /** What this rank's MPJ bookkeeping adds to its state (state caching): open creations, buffers in flight, Finalize. */
     void hashState(dev.rendezvous.core.semantics.StateCache.Hasher h) {
+        pruneInFlight();
         h.add(created.size()).add(finalized ? 1 : 0).add(inFlight.size());
         for (InFlight f : inFlight) {
             int n = h.seen(f.buffer());
@@ -1391,9 +1392,21 @@ final class MpjCalls {
     private RequestValue track(RequestValue rv, Object buf, Object off, Object cnt, boolean receive, Op op, SourceRange site) {
         if (buf instanceof ArrayVal a && off instanceof Long o) {
             long to = cnt instanceof Long c ? o + c : Long.MAX_VALUE;
+            pruneInFlight();
             inFlight.add(new InFlight(a, o, to, receive, rv, op, site));
+            a.inFlight++;
         }
         return rv;
+    }
+
+    /** Drops the buffers whose requests the program has completed or freed. */
+    private void pruneInFlight() {
+        if (inFlight.isEmpty()) return;
+        inFlight.removeIf(f -> {
+            boolean done = f.request().completedByProgram || f.request().freed;
+            if (done) f.buffer().inFlight--;
+            return done;
+        });
     }
 
     /**
@@ -1402,10 +1415,12 @@ final class MpjCalls {
      * the buffer of an {@code Irecv}. Called for each element access the interpreter makes.
      */
     void checkAccess(ArrayVal a, long index, boolean write, org.eclipse.jdt.core.dom.ASTNode access) {
-        if (inFlight.isEmpty()) return;
-        inFlight.removeIf(f -> f.request().completedByProgram || f.request().freed);
-        for (InFlight f : inFlight) {
+        // called for every element access: completed requests are skipped here and dropped when one is added
+        if (a.inFlight == 0) return;
+        for (int i = 0; i < inFlight.size(); i++) {
+            InFlight f = inFlight.get(i);
             if (f.buffer() != a || index < f.from() || index >= f.to() || !write && !f.receive()) continue;
+            if (f.request().completedByProgram || f.request().freed) continue;
             String message = "Rank " + rank() + (write ? " writes" : " reads") + " element " + index + " of the buffer of the "
                     + f.request().operationName(f.op()) + (f.request().isPersistent() ? " started" : "") + " at line "
                     + f.site().line() + " before that request is completed (Wait/Test): ";

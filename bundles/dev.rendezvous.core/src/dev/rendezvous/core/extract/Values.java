@@ -35,6 +35,8 @@ final class Values {
     static class ArrayVal {
         Object[] elems;
         final Object fill;
+        /** How many buffers of non-blocking operations not yet seen completed lie in this array (MpjCalls.checkAccess). */
+        int inFlight;
 
         ArrayVal(int n, Object fill) {
             this.elems = new Object[n];
