@@ -211,11 +211,7 @@ public final class DeadlockAnalysis {
         List<Finding> out = new ArrayList<>();
         for (Finding f : fs) {
             Finding g = f.withMessage(f.message() + suffix);
-            if (onData && g.severity() == Severity.ERROR) {
-                g = new Finding(g.kind(), Severity.WARNING, g.verdict(), g.message(), g.range(), g.ranks(), g.related(), g.fixes(),
-                        g.witness());
-            }
-            out.add(g);
+            out.add(onData ? possible(g) : g);
         }
         return out;
     }
@@ -263,15 +259,14 @@ public final class DeadlockAnalysis {
                 + " on rank " + unknown.rank() + " could not be computed, so it was matched with no one; with its real value it "
                 + "may be what releases the waiting ranks)";
         List<Finding> out = new ArrayList<>();
-        for (Finding f : fs) {
-            Finding g = f.withMessage(f.message() + suffix);
-            if (g.severity() == Severity.ERROR) {
-                g = new Finding(g.kind(), Severity.WARNING, g.verdict(), g.message(), g.range(), g.ranks(), g.related(), g.fixes(),
-                        g.witness());
-            }
-            out.add(g);
-        }
+        for (Finding f : fs) out.add(possible(f.withMessage(f.message() + suffix)));
         return out;
+    }
+
+    /** The finding as a warning: an error is kept for deadlocks the program certainly reaches. */
+    private static Finding possible(Finding f) {
+        return f.severity() != Severity.ERROR ? f
+                : new Finding(f.kind(), Severity.WARNING, f.verdict(), f.message(), f.range(), f.ranks(), f.related(), f.fixes(), f.witness());
     }
 
     /** A branch one rank took on a value only it has (data, a clock, a random draw), not a shared input. */
