@@ -236,6 +236,7 @@ final class MpjCalls {
                 if (!args.isEmpty() && args.get(0) instanceof ListVal src) {
                     l.items.addAll(src.items);
                     l.unknownSize = src.unknownSize;
+                    l.alike = src.alike;
                 } else if (!args.isEmpty() && !(args.get(0) instanceof Long)) {
                     l.unknownSize = true; // a copy of a collection the analysis does not know (an initial capacity is a Long)
                 }
@@ -468,6 +469,22 @@ final class MpjCalls {
         return Unknown.ANY;
     }
 
+    /**
+     * What {@code l.name(args)} gives on a list of unknown size: a symbol shared by the ranks that filled the list
+     * alike, when it has one and the arguments have a text; else unknown.
+     */
+    private static Object alike(ListVal l, String name, List<Object> args) {
+        if (l.alike == null) return Unknown.ANY;
+        List<String> texts = new ArrayList<>();
+        for (Object a : args) {
+            String t = Values.Sym.text(a);
+            if (t == null) return Unknown.ANY;
+            texts.add(t);
+        }
+        Object v = Values.Sym.of(l.alike + "." + name + "(" + String.join(", ", texts) + ")");
+        return v instanceof Values.Sym ? v : Unknown.ANY; // too long a text would lose which ranks agree
+    }
+
     private Object listCall(ListVal l, String name, List<Object> args) {
         switch (name) {
             case "addElement" -> {
@@ -517,21 +534,22 @@ final class MpjCalls {
             }
             case "get" -> {
                 if (args.get(0) instanceof Long i && i >= 0 && i < l.items.size()) return l.items.get((int) (long) i);
-                return Unknown.ANY;
+                return l.unknownSize ? alike(l, "get", args) : Unknown.ANY;
             }
             case "set" -> {
                 if (args.get(0) instanceof Long i && i >= 0 && i < l.items.size()) return l.items.set((int) (long) i, args.get(1));
                 return Unknown.ANY;
             }
             case "size" -> {
-                return l.unknownSize ? Unknown.ANY : (Object) (long) l.items.size();
+                return l.unknownSize ? alike(l, name, args) : (Object) (long) l.items.size();
             }
             case "isEmpty" -> {
-                return l.unknownSize ? Unknown.ANY : (Object) l.items.isEmpty();
+                return l.unknownSize ? alike(l, name, args) : (Object) l.items.isEmpty();
             }
             case "clear" -> {
                 l.items.clear();
                 l.unknownSize = false;
+                l.alike = null;
                 return null;
             }
             case "toArray" -> {

@@ -1204,6 +1204,98 @@ public final class Program {
         return ok;
     }
 
+    /**
+     * The variables whose values decide what {@code node} (a loop or branch the interpreter skips) computes, when it
+     * computes nothing else: it calls no method of this program and only library methods that are functions of
+     * their receiver and arguments ({@link #ALIKE_CALLS}: parsing, string and collection access, reading a line),
+     * creates no object but strings, lists and maps, and does not use {@code this} or a lambda. Null when it does
+     * something else (a random number, a clock read, a call into the program), since its result could then differ
+     * between ranks whose variables agree. Names declared inside {@code node} are left out.
+     */
+    public List<String> alikeInputs(ASTNode node) {
+        return alike.computeIfAbsent(node, n -> {
+            Set<String> names = new java.util.LinkedHashSet<>();
+            Set<String> inside = declaredIn(n);
+            boolean[] bad = {false};
+            n.accept(new ASTVisitor() {
+                @Override
+                public boolean visit(MethodInvocation inv) {
+                    String name = inv.getName().getIdentifier();
+                    if (methods.containsKey(name) || !ALIKE_CALLS.contains(name)) bad[0] = true;
+                    return !bad[0];
+                }
+
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.ClassInstanceCreation c) {
+                    String t = c.getType().toString();
+                    if (c.getAnonymousClassDeclaration() != null || type(t) != null || !ALIKE_TYPES.contains(t.replaceAll("<.*", ""))) bad[0] = true;
+                    return !bad[0];
+                }
+
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.ThisExpression t) {
+                    bad[0] = true;
+                    return false;
+                }
+
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.LambdaExpression l) {
+                    bad[0] = true;
+                    return false;
+                }
+
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.SuperMethodInvocation s) {
+                    bad[0] = true;
+                    return false;
+                }
+
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.QualifiedName q) {
+                    // a.length, obj.field, Integer.MAX_VALUE: the leftmost name is what is read
+                    org.eclipse.jdt.core.dom.Name base = q;
+                    while (base instanceof org.eclipse.jdt.core.dom.QualifiedName qq) base = qq.getQualifier();
+                    base.accept(this);
+                    return false;
+                }
+
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.FieldAccess f) {
+                    f.getExpression().accept(this);
+                    return false;
+                }
+
+                @Override
+                public boolean visit(SimpleName s) {
+                    ASTNode p = s.getParent();
+                    boolean variable = !(p instanceof MethodInvocation mi && mi.getName() == s)
+                            && !(p instanceof org.eclipse.jdt.core.dom.Type) && !(p instanceof MethodDeclaration)
+                            && !(p instanceof org.eclipse.jdt.core.dom.SingleVariableDeclaration svd && svd.getName() == s)
+                            && !(p instanceof org.eclipse.jdt.core.dom.VariableDeclarationFragment vdf && vdf.getName() == s)
+                            && !(p instanceof org.eclipse.jdt.core.dom.LabeledStatement)
+                            && !(p instanceof org.eclipse.jdt.core.dom.BreakStatement)
+                            && !(p instanceof org.eclipse.jdt.core.dom.ContinueStatement);
+                    if (variable && !inside.contains(s.getIdentifier())) names.add(s.getIdentifier());
+                    return false;
+                }
+            });
+            return bad[0] ? java.util.Optional.<List<String>>empty() : java.util.Optional.of(List.copyOf(names));
+        }).orElse(null);
+    }
+
+    /** Library methods whose result follows from their receiver and arguments (or that only print). */
+    private static final Set<String> ALIKE_CALLS = Set.of("readLine", "read", "ready", "next", "nextLine", "nextInt",
+            "nextDouble", "nextLong", "nextFloat", "nextBoolean", "hasNext", "hasNextLine", "hasNextInt", "hasNextDouble",
+            "hasNextLong", "split", "trim", "strip", "length", "charAt", "substring", "indexOf", "lastIndexOf", "startsWith",
+            "endsWith", "contains", "equals", "equalsIgnoreCase", "isEmpty", "isBlank", "toLowerCase", "toUpperCase",
+            "replace", "replaceAll", "toCharArray", "compareTo", "valueOf", "parseInt", "parseDouble", "parseLong",
+            "parseFloat", "parseBoolean", "add", "addAll", "get", "set", "size", "put", "getOrDefault", "containsKey",
+            "append", "toString", "abs", "max", "min", "sqrt", "pow", "floor", "ceil", "round", "intValue", "doubleValue",
+            "longValue", "close", "print", "println", "printf", "format");
+    private static final Set<String> ALIKE_TYPES = Set.of("String", "StringBuilder", "StringBuffer", "ArrayList",
+            "LinkedList", "HashMap", "TreeMap", "LinkedHashMap", "Integer", "Long", "Double");
+    private final Map<ASTNode, java.util.Optional<List<String>>> alike = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** Calls that change a collection in place; {@link #APPENDS} only add at its end. */
     private static final Set<String> MUTATORS = Set.of("add", "addAll", "addElement", "addLast", "addFirst", "offer",
             "offerLast", "offerFirst", "push", "insertElementAt", "set", "setElementAt", "remove", "removeFirst", "removeLast",

@@ -432,6 +432,13 @@ final class RankInterpreter {
         if (v instanceof Values.Sym sym) {
             // the same expression over the same inputs is the same value on every rank and at every line;
             // exploring both outcomes covers every value of the input, so this is no assumption
+            java.util.regex.Matcher m = ALIKE_SITE.matcher(sym.expr());
+            if (m.find()) {
+                // computed alike from data (havocAlike): ranks that agree decide together, but the data's real
+                // values may rule an outcome out, so a path through it is only possible (DeadlockAnalysis)
+                return world.uniformChoice(rank, sym, 2, what + " at line " + program.range(at).line() + " ("
+                        + dev.rendezvous.core.semantics.ChoiceSource.ALIKE_DATA + " " + m.group(1) + ")") == 0;
+            }
             return world.uniformChoice(rank, sym, 2, what + " at line " + program.range(at).line() + " (" + sym.expr() + ")") == 0;
         }
         if (v == Unknown.UNIFORM) {
@@ -446,6 +453,9 @@ final class RankInterpreter {
     }
 
     private record UniformKey(ASTNode node, int occurrence) {}
+
+    /** The place a symbol of {@link #havocAlike} was made; decisions on such symbols say {@link dev.rendezvous.core.semantics.ChoiceSource#ALIKE_DATA}. */
+    private static final java.util.regex.Pattern ALIKE_SITE = java.util.regex.Pattern.compile("~(\\d+):");
 
     private int decisionsTaken;
 
@@ -671,13 +681,13 @@ final class RankInterpreter {
     private void execIf(IfStatement is) {
         Object c = eval(is.getExpression());
         if (!(c instanceof Boolean) && !program.mayCommunicate(is) && !program.transfersControl(is)) {
-            havoc(is);
+            havocAlike(is);
             return;
         }
         if (!(c instanceof Boolean) && !program.mayCommunicate(is)) {
             ASTNode loop = quietLoopAround(is);
             if (loop != null) {
-                havoc(loop);
+                havocAlike(loop);
                 throw new BreakSig(null); // leaves that loop, its effects forgotten
             }
         }
@@ -742,7 +752,7 @@ final class RankInterpreter {
         Object c = eval(cond);
         if (c instanceof Boolean b) return b;
         if (!communicates) {
-            havoc(loop);
+            havocAlike(loop);
             return false;
         }
         boolean uniform = c instanceof Values.Sym || c == Unknown.UNIFORM;
@@ -1056,7 +1066,7 @@ final class RankInterpreter {
         else if (coll instanceof ListVal l && !l.unknownSize) items = new ArrayList<>(l.items);
         else {
             if (!program.mayCommunicate(efs.getBody())) {
-                havoc(efs);
+                havocAlike(efs);
                 return;
             }
             assumptions.add(program.range(efs), "Iterating over a collection of unknown size: the loop body is "
@@ -1226,6 +1236,95 @@ final class RankInterpreter {
     /** Forgets what the statement may assign (used where a branch or loop is skipped). */
     private void havoc(ASTNode n) {
         havoc(n, null);
+    }
+
+    /**
+     * Forgets what a skipped loop or branch assigns, but keeps what ranks share. When the code computes only from
+     * its variables ({@link Program#alikeInputs}: no call into the program, no clock or random number) and none of
+     * them holds a value this rank alone does not know, two ranks whose variables agree compute the same thing: a
+     * file read line by line into a list on every rank gives every rank the same list. Each scalar it assigns then
+     * becomes a symbol named after the place, its visit and a digest of those variables (lists it appends to get
+     * such a symbol for what they hold beyond the known items), so that later tests on them are decided alike by
+     * ranks whose inputs agree, and independently by ranks whose inputs differ (the rank itself among them).
+     * Anything else is the plain {@link #havoc(ASTNode)}.
+     */
+    private void havocAlike(ASTNode n) {
+        List<String> inputs = program.alikeInputs(n);
+        long[] digest = {program.nodeId(n) * 0x9E3779B97F4A7C15L + occurrence(n)};
+        boolean alike = inputs != null;
+        for (int i = 0; alike && i < inputs.size(); i++) {
+            String name = inputs.get(i);
+            Cell c = lookup(name);
+            if (c == null) {
+                // a class name (Integer, Math, System) reads nothing; any other name the analysis cannot follow
+                alike = program.type(name) != null || Character.isUpperCase(name.charAt(0));
+                continue;
+            }
+            mix(digest, name.hashCode());
+            alike = digestOf(c.value, digest, 0);
+        }
+        if (!alike) {
+            havoc(n);
+            return;
+        }
+        String tag = "~" + program.range(n).line() + ":" + Long.toHexString(digest[0]) + ".";
+        for (String name : program.assignedNames(n)) {
+            Cell c = lookup(name);
+            if (c == null) continue;
+            if (c.value instanceof ArrayVal a) a.forget();
+            else if (!(c.value instanceof ListVal)) c.value = Values.Sym.of(tag + name);
+        }
+        for (Map.Entry<String, Boolean> m : program.mutatedCollections(n).entrySet()) {
+            Cell c = lookup(m.getKey());
+            if (c != null && c.value instanceof ListVal l) {
+                l.unknownSize = true;
+                if (!m.getValue()) l.items.clear();
+                l.alike = tag + m.getKey();
+            }
+        }
+    }
+
+    private static void mix(long[] h, long v) {
+        h[0] = (h[0] ^ v) * 0x100000001B3L;
+        h[0] ^= h[0] >>> 29;
+    }
+
+    /** Adds {@code v} to the digest; false when it holds something this rank alone does not know. */
+    private static boolean digestOf(Object v, long[] h, int depth) {
+        if (depth > 4) return false;
+        switch (v) {
+            case null -> mix(h, 1);
+            case Long l -> mix(h, l * 31 + 2);
+            case Double d -> mix(h, Double.doubleToLongBits(d) * 31 + 3);
+            case Boolean b -> mix(h, b ? 4 : 5);
+            case String s -> mix(h, s.hashCode() * 31L + 6);
+            case Values.Sym s -> mix(h, s.expr().hashCode() * 31L + 7);
+            case Null x -> mix(h, 8);
+            case Unknown u -> {
+                if (u == Unknown.ANY) return false;
+                mix(h, 9);
+            }
+            case ListVal l -> {
+                if (l.unknownSize && l.alike == null || l.items.size() > 10_000) return false;
+                mix(h, l.alike == null ? 10 : l.alike.hashCode());
+                for (Object x : l.items) if (!digestOf(x, h, depth + 1)) return false;
+            }
+            case ArrayVal a -> {
+                if (a.elems == null || a.elems.length > 10_000) return false;
+                mix(h, a.elems.length * 31L + 11);
+                for (Object x : a.elems) if (!digestOf(x, h, depth + 1)) return false;
+            }
+            case Values.MapVal m -> {
+                if (m.unknownKeys || m.entries.size() > 10_000) return false;
+                for (Map.Entry<Object, Object> e : m.entries.entrySet()) {
+                    if (!digestOf(e.getKey(), h, depth + 1) || !digestOf(e.getValue(), h, depth + 1)) return false;
+                }
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean isLocal(String name) {

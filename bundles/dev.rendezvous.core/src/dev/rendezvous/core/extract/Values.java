@@ -138,6 +138,11 @@ final class Values {
     static final class ListVal {
         final List<Object> items = new ArrayList<>();
         boolean unknownSize;
+        /**
+         * With {@code unknownSize}: the symbol text for the rest of the list when every rank whose inputs agree
+         * filled it alike (RankInterpreter.havocAlike); null when the rest is simply unknown.
+         */
+        String alike;
     }
 
     /**
@@ -276,7 +281,9 @@ final class Values {
 
         /** The symbol for {@code text}, or the anonymous uniform unknown when the text grows too long. */
         static Object of(String text) {
-            return text.length() > MAX_TEXT ? Unknown.UNIFORM : new Sym(text);
+            // a symbol of what ranks computed alike from their own inputs ('~', RankInterpreter.havocAlike) names the
+            // inputs' digest: cut short it would make ranks whose inputs differ look alike
+            return text.length() <= MAX_TEXT ? new Sym(text) : text.indexOf('~') >= 0 ? Unknown.ANY : Unknown.UNIFORM;
         }
 
         /** A concrete value as text inside a symbol, or null when it has no stable text. */

@@ -9,6 +9,12 @@ import java.util.List;
  * (stateless search: every run re-executes the program from the start).
  */
 public final class ChoiceSource {
+    /**
+     * Marks the description of a decision on a value ranks computed alike from data the analysis skipped: taken
+     * together by the ranks whose inputs agree, but (like a rank's own data) it may have an outcome no input gives.
+     */
+    public static final String ALIKE_DATA = "on a value computed from data at line";
+
     /** One decision taken in a run. */
     public record Decision(int chosen, int options, String what) {
         /**

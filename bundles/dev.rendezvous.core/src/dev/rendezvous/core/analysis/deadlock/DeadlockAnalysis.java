@@ -271,7 +271,7 @@ public final class DeadlockAnalysis {
 
     /** A branch one rank took on a value only it has (data, a clock, a random draw), not a shared input. */
     static boolean isDataDecision(dev.rendezvous.core.semantics.ChoiceSource.Decision d) {
-        return d.what().matches(".* on rank \\d+");
+        return d.what().matches(".* on rank \\d+") || d.what().contains(dev.rendezvous.core.semantics.ChoiceSource.ALIKE_DATA);
     }
 
     private static Finding retarget(Finding f, Verdict v) {
