@@ -199,7 +199,7 @@ final class MpjCalls {
             };
         }
         if (recv instanceof ClassRef cr) return staticCall(cr.name(), name, argExprs, mi);
-        if (recv instanceof ListVal l) return listCall(l, name, in.evalArgs(argExprs));
+        if (recv instanceof ListVal l) return listCall(l, name, in.evalArgs(argExprs), mi);
         if (recv instanceof Values.IterVal it) {
             in.evalArgs(argExprs);
             return it.call(name);
@@ -485,7 +485,29 @@ final class MpjCalls {
         return v instanceof Values.Sym ? v : Unknown.ANY; // too long a text would lose which ranks agree
     }
 
+    /** List methods that leave the list as it is: the symbol for its size stays valid across them. */
+    private static final Set<String> LIST_QUERIES = Set.of("size", "isEmpty", "get", "elementAt", "firstElement", "lastElement",
+            "getFirst", "getLast", "peek", "peekFirst", "peekLast", "contains", "containsAll", "indexOf", "lastIndexOf", "iterator",
+            "listIterator", "elements", "toArray", "stream", "toString", "hashCode", "equals");
+
+    /**
+     * The symbol for the size of a list of unknown size ({@link ListVal#sizeDatum}), named after this rank, the
+     * {@code size()} call's line and its visit, so that replays of a run name it alike; unknown without a call site.
+     */
+    private Object sizeDatum(ListVal l, MethodInvocation mi) {
+        if (mi == null) return Unknown.ANY;
+        if (l.sizeDatum == null) {
+            l.sizeDatum = Values.Sym.of("~" + in.program.range(mi).line() + ":d" + rank() + "#" + in.occurrence(mi) + ".size");
+        }
+        return l.sizeDatum;
+    }
+
     private Object listCall(ListVal l, String name, List<Object> args) {
+        return listCall(l, name, args, null);
+    }
+
+    private Object listCall(ListVal l, String name, List<Object> args, MethodInvocation mi) {
+        if (!LIST_QUERIES.contains(name)) l.sizeDatum = null;
         switch (name) {
             case "addElement" -> {
                 l.items.add(args.get(0));
@@ -541,10 +563,12 @@ final class MpjCalls {
                 return Unknown.ANY;
             }
             case "size" -> {
-                return l.unknownSize ? alike(l, name, args) : (Object) (long) l.items.size();
+                if (!l.unknownSize) return (long) l.items.size();
+                return l.alike != null ? alike(l, name, args) : sizeDatum(l, mi);
             }
             case "isEmpty" -> {
-                return l.unknownSize ? alike(l, name, args) : (Object) l.items.isEmpty();
+                if (!l.unknownSize) return l.items.isEmpty();
+                return l.alike != null ? alike(l, name, args) : Operators.binary("==", sizeDatum(l, mi), 0L);
             }
             case "clear" -> {
                 l.items.clear();

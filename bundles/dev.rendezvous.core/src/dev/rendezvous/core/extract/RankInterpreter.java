@@ -416,7 +416,7 @@ final class RankInterpreter {
         return callSites.isEmpty() ? program.range(call) : program.range(callSites.get(0));
     }
 
-    private int occurrence(ASTNode n) {
+    int occurrence(ASTNode n) {
         return occurrences.merge(n, 1, Integer::sum);
     }
 
@@ -1278,6 +1278,7 @@ final class RankInterpreter {
             Cell c = lookup(m.getKey());
             if (c != null && c.value instanceof ListVal l) {
                 l.unknownSize = true;
+                l.sizeDatum = null;
                 if (!m.getValue()) l.items.clear();
                 l.alike = tag + m.getKey();
             }
@@ -1364,6 +1365,7 @@ final class RankInterpreter {
             Cell c = lookup(m.getKey());
             if (c != null && c.value instanceof ListVal l) {
                 l.unknownSize = true;
+                l.sizeDatum = null;
                 if (!m.getValue()) l.items.clear();
             }
         }

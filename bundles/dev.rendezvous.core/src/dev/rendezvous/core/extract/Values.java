@@ -143,6 +143,13 @@ final class Values {
          * filled it alike (RankInterpreter.havocAlike); null when the rest is simply unknown.
          */
         String alike;
+        /**
+         * With {@code unknownSize}: the symbol standing for its size until it next changes, made at the first
+         * {@code size()} (MpjCalls.sizeDatum). Sent in a message, the receiver's tests on it are the sender's: a
+         * worker that sends a count and then data only when the count is positive, to a master that receives the
+         * data only when the count it got is positive, takes the same branch on both sides.
+         */
+        Object sizeDatum;
     }
 
     /**
