@@ -434,8 +434,15 @@ final class RankInterpreter {
             // exploring both outcomes covers every value of the input, so this is no assumption
             java.util.regex.Matcher m = ALIKE_SITE.matcher(sym.expr());
             if (m.find()) {
-                // computed alike from data (havocAlike): ranks that agree decide together, but the data's real
-                // values may rule an outcome out, so a path through it is only possible (DeadlockAnalysis)
+                // computed from data: ranks holding the same value decide together (those that computed it alike
+                // from the same input, those that received it in a message), but its real values may rule an
+                // outcome out, so a path through it is only possible (DeadlockAnalysis). A value from one rank's
+                // own data (a list's size) stays what it was, a value the analysis cannot compute
+                if (sym.expr().contains(":d")) {
+                    assumptions.add(program.range(at), "The " + what + " depends on a value the analysis cannot compute "
+                            + "(data, input or an unknown call); both outcomes are explored");
+                    localDecisions++;
+                }
                 return world.uniformChoice(rank, sym, 2, what + " at line " + program.range(at).line() + " ("
                         + dev.rendezvous.core.semantics.ChoiceSource.ALIKE_DATA + " " + m.group(1) + ")") == 0;
             }
@@ -755,7 +762,8 @@ final class RankInterpreter {
             havocAlike(loop);
             return false;
         }
-        boolean uniform = c instanceof Values.Sym || c == Unknown.UNIFORM;
+        // a bound every rank has alike; not one a rank computed from data it skipped (it may be its own)
+        boolean uniform = c instanceof Values.Sym && !Values.Sym.local(c) || c == Unknown.UNIFORM;
         if (uniform && heads != null) heads.add(headState(loop));
         if (unknownIters[0] >= budgets.maxUnknownIterations && uniform && heads != null && !periodic(loop, heads)
                 && unknownIters.length > 1 && widen(cond, loop, heads)) {
@@ -1246,11 +1254,13 @@ final class RankInterpreter {
      * becomes a symbol named after the place, its visit and a digest of those variables (lists it appends to get
      * such a symbol for what they hold beyond the known items), so that later tests on them are decided alike by
      * ranks whose inputs agree, and independently by ranks whose inputs differ (the rank itself among them).
-     * Anything else is the plain {@link #havoc(ASTNode)}.
+     * Otherwise what it assigns is unknown, but each variable gets a symbol of this rank: one value, whose tests
+     * agree wherever it is tested (it may travel in a message).
      */
     private void havocAlike(ASTNode n) {
         List<String> inputs = program.alikeInputs(n);
-        long[] digest = {program.nodeId(n) * 0x9E3779B97F4A7C15L + occurrence(n)};
+        int occ = occurrence(n);
+        long[] digest = {program.nodeId(n) * 0x9E3779B97F4A7C15L + occ};
         boolean alike = inputs != null;
         for (int i = 0; alike && i < inputs.size(); i++) {
             String name = inputs.get(i);
@@ -1264,7 +1274,14 @@ final class RankInterpreter {
             alike = digestOf(c.value, digest, 0);
         }
         if (!alike) {
+            // unknown, but each variable now holds one value: tests of it agree with each other, and with the tests a
+            // rank that receives it in a message makes (a worker's count of hits, sent to the master)
             havoc(n);
+            String tag = "~" + program.range(n).line() + ":d" + rank + "#" + occ + ".";
+            for (String name : program.assignedNames(n)) {
+                Cell c = lookup(name);
+                if (c != null && c.value == Unknown.ANY) c.value = Values.Sym.of(tag + name);
+            }
             return;
         }
         String tag = "~" + program.range(n).line() + ":" + Long.toHexString(digest[0]) + ".";
@@ -1465,8 +1482,8 @@ final class RankInterpreter {
                     mpj.checkAccess(a, i, false, aa);
                     return a.elems[(int) (long) i];
                 }
-                boolean uniformIndex = idx instanceof Long || idx == Unknown.UNIFORM || idx instanceof Values.Sym;
-                if ((arr == Unknown.UNIFORM || arr instanceof Values.Sym) && uniformIndex) {
+                boolean uniformIndex = idx instanceof Long || idx == Unknown.UNIFORM || idx instanceof Values.Sym && !Values.Sym.local(idx);
+                if ((arr == Unknown.UNIFORM || arr instanceof Values.Sym && !Values.Sym.local(arr)) && uniformIndex) {
                     return Unknown.UNIFORM; // an element of an array every rank has alike (a line of a shared file split up)
                 }
                 return Unknown.ANY;

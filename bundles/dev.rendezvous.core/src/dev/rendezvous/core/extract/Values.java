@@ -310,9 +310,11 @@ final class Values {
          */
         static Object call(String callee, List<Object> args) {
             List<String> texts = new ArrayList<>();
+            boolean local = callee.indexOf('~') >= 0;
+            for (Object a : args) local |= local(a);
             for (Object a : args) {
                 String t = text(a);
-                if (t == null) return Unknown.UNIFORM;
+                if (t == null) return local ? Unknown.ANY : Unknown.UNIFORM;
                 texts.add(t);
             }
             return of(callee + "(" + String.join(", ", texts) + ")");
@@ -322,8 +324,17 @@ final class Values {
         static Object combine(String op, Object a, Object b) {
             if (a == Unknown.ANY || b == Unknown.ANY) return Unknown.ANY;
             String x = text(a), y = text(b);
-            if (x == null || y == null) return Unknown.UNIFORM;
+            if (x == null || y == null) return local(a) || local(b) ? Unknown.ANY : Unknown.UNIFORM;
             return of("(" + x + " " + op + " " + y + ")");
+        }
+
+        /**
+         * Whether {@code v} is a symbol for a value that need not be the same on every rank: one computed from data a
+         * rank skipped ({@code ~}, RankInterpreter.havocAlike and MpjCalls.sizeDatum). It names one value wherever it
+         * goes (a message carries it), but an anonymous unknown made from it is not rank-uniform.
+         */
+        static boolean local(Object v) {
+            return v instanceof Sym s && s.expr.indexOf('~') >= 0;
         }
 
         @Override
@@ -338,6 +349,7 @@ final class Values {
 
     /** Joins unknowns: ANY wins over UNIFORM; a symbol joined with anything loses its identity. */
     static Unknown join(Object a, Object b) {
+        if (Sym.local(a) || Sym.local(b)) return Unknown.ANY;
         boolean ua = a instanceof Unknown || a instanceof Sym, ub = b instanceof Unknown || b instanceof Sym;
         return a == Unknown.ANY || b == Unknown.ANY || !(ua || ub) ? Unknown.ANY : Unknown.UNIFORM;
     }
