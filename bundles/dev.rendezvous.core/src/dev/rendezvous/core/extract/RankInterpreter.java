@@ -436,8 +436,8 @@ final class RankInterpreter {
             if (m.find()) {
                 // computed from data: ranks holding the same value decide together (those that computed it alike
                 // from the same input, those that received it in a message), but its real values may rule an
-                // outcome out, so a path through it is only possible (DeadlockAnalysis). A value from one rank's
-                // own data (a list's size) stays what it was, a value the analysis cannot compute
+                // outcome out, so a path through it is only possible (DeadlockAnalysis). A value from one rank's own
+                // data (a list's size, a count of hits) is still one the analysis cannot compute: that is recorded
                 if (sym.expr().contains(":d")) {
                     assumptions.add(program.range(at), "The " + what + " depends on a value the analysis cannot compute "
                             + "(data, input or an unknown call); both outcomes are explored");

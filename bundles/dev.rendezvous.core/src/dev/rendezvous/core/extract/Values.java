@@ -288,8 +288,8 @@ final class Values {
 
         /** The symbol for {@code text}, or the anonymous uniform unknown when the text grows too long. */
         static Object of(String text) {
-            // a symbol of what ranks computed alike from their own inputs ('~', RankInterpreter.havocAlike) names the
-            // inputs' digest: cut short it would make ranks whose inputs differ look alike
+            // a symbol of what a rank computed from data it skipped ('~', see local) names that rank or its inputs'
+            // digest: cut short it would make ranks whose values differ look alike
             return text.length() <= MAX_TEXT ? new Sym(text) : text.indexOf('~') >= 0 ? Unknown.ANY : Unknown.UNIFORM;
         }
 
