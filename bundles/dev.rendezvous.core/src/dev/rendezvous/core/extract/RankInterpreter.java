@@ -698,14 +698,18 @@ final class RankInterpreter {
                 throw new BreakSig(null); // leaves that loop, its effects forgotten
             }
         }
-        if (!(c instanceof Boolean) && occurrences.getOrDefault(is, 0) >= budgets.maxUnknownIterations) {
+        if (!(c instanceof Boolean) && occurrences.getOrDefault(is, 0) >= budgets.maxUnknownIterations
+                && !(c instanceof Values.Sym sym && world.uniformDecided(sym) != null)) { // a value another rank tested: follow it
             // explored enough outcomes of this test: from now on leave the loop if an arm does
             boolean thenLeaves = program.transfersControl(is.getThenStatement());
             boolean elseLeaves = is.getElseStatement() != null && program.transfersControl(is.getElseStatement());
             assumptions.add(program.range(is), "This unknown test was explored " + budgets.maxUnknownIterations
                     + " times; afterwards the analysis takes the " + (elseLeaves && !thenLeaves ? "else" : "then")
                     + " branch");
-            c = !(elseLeaves && !thenLeaves);
+            boolean then = !(elseLeaves && !thenLeaves);
+            // a rank that tests the same value later (it got it in a message) must take the same branch
+            if (c instanceof Values.Sym sym) world.fixUniform(rank, sym, then ? 0 : 1);
+            c = then;
         }
         if (decide(c, is, "branch")) exec(is.getThenStatement());
         else if (is.getElseStatement() != null) exec(is.getElseStatement());

@@ -773,6 +773,17 @@ public final class World {
         return d;
     }
 
+    /** The outcome some rank already took for {@code key} in this run ({@link #uniformChoice}), or null. */
+    public Integer uniformDecided(Object key) {
+        return uniformDecisions.get(key);
+    }
+
+    /** Fixes the outcome for {@code key} without a decision of the explorer (a budget chose it); later ranks follow it. */
+    public void fixUniform(int rank, Object key, int outcome) {
+        uniformDecisions.putIfAbsent(key, outcome);
+        if (models != null) models.uniform(rank, key, uniformDecisions.get(key));
+    }
+
     /** A decision local to one rank (a branch on a value the analysis cannot know). */
     public int localChoice(int options, String what) {
         return choices.choose(options, what);
