@@ -1179,15 +1179,7 @@ public final class Program {
 
                 @Override
                 public boolean visit(SimpleName n) {
-                    ASTNode p = n.getParent();
-                    boolean variable = !(p instanceof MethodInvocation mi && mi.getName() == n)
-                            && !(p instanceof org.eclipse.jdt.core.dom.Type) && !(p instanceof MethodDeclaration)
-                            && !(p instanceof org.eclipse.jdt.core.dom.SingleVariableDeclaration svd && svd.getName() == n)
-                            && !(p instanceof org.eclipse.jdt.core.dom.VariableDeclarationFragment vdf && vdf.getName() == n)
-                            && !(p instanceof org.eclipse.jdt.core.dom.LabeledStatement)
-                            && !(p instanceof org.eclipse.jdt.core.dom.BreakStatement)
-                            && !(p instanceof org.eclipse.jdt.core.dom.ContinueStatement);
-                    if (variable && !locals.contains(n.getIdentifier()) && !n.getIdentifier().equals("Math")) bad[0] = true;
+                    if (readsVariable(n) && !locals.contains(n.getIdentifier()) && !n.getIdentifier().equals("Math")) bad[0] = true;
                     return false;
                 }
 
@@ -1267,20 +1259,27 @@ public final class Program {
 
                 @Override
                 public boolean visit(SimpleName s) {
-                    ASTNode p = s.getParent();
-                    boolean variable = !(p instanceof MethodInvocation mi && mi.getName() == s)
-                            && !(p instanceof org.eclipse.jdt.core.dom.Type) && !(p instanceof MethodDeclaration)
-                            && !(p instanceof org.eclipse.jdt.core.dom.SingleVariableDeclaration svd && svd.getName() == s)
-                            && !(p instanceof org.eclipse.jdt.core.dom.VariableDeclarationFragment vdf && vdf.getName() == s)
-                            && !(p instanceof org.eclipse.jdt.core.dom.LabeledStatement)
-                            && !(p instanceof org.eclipse.jdt.core.dom.BreakStatement)
-                            && !(p instanceof org.eclipse.jdt.core.dom.ContinueStatement);
-                    if (variable && !inside.contains(s.getIdentifier())) names.add(s.getIdentifier());
+                    if (readsVariable(s) && !inside.contains(s.getIdentifier())) names.add(s.getIdentifier());
                     return false;
                 }
             });
             return bad[0] ? java.util.Optional.<List<String>>empty() : java.util.Optional.of(List.copyOf(names));
         }).orElse(null);
+    }
+
+    /**
+     * Whether {@code n} names a variable or a class it reads from, not a method, a type, a declaration's own name or a
+     * label.
+     */
+    private static boolean readsVariable(SimpleName n) {
+        ASTNode p = n.getParent();
+        return !(p instanceof MethodInvocation mi && mi.getName() == n)
+                && !(p instanceof org.eclipse.jdt.core.dom.Type) && !(p instanceof MethodDeclaration)
+                && !(p instanceof org.eclipse.jdt.core.dom.SingleVariableDeclaration svd && svd.getName() == n)
+                && !(p instanceof org.eclipse.jdt.core.dom.VariableDeclarationFragment vdf && vdf.getName() == n)
+                && !(p instanceof org.eclipse.jdt.core.dom.LabeledStatement)
+                && !(p instanceof org.eclipse.jdt.core.dom.BreakStatement)
+                && !(p instanceof org.eclipse.jdt.core.dom.ContinueStatement);
     }
 
     /** Library methods whose result follows from their receiver and arguments (or that only print). */

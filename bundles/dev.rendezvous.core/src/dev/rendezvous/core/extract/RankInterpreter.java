@@ -1295,15 +1295,7 @@ final class RankInterpreter {
             if (c.value instanceof ArrayVal a) a.forget();
             else if (!(c.value instanceof ListVal)) c.value = Values.Sym.of(tag + name);
         }
-        for (Map.Entry<String, Boolean> m : program.mutatedCollections(n).entrySet()) {
-            Cell c = lookup(m.getKey());
-            if (c != null && c.value instanceof ListVal l) {
-                l.unknownSize = true;
-                l.sizeDatum = null;
-                if (!m.getValue()) l.items.clear();
-                l.alike = tag + m.getKey();
-            }
-        }
+        forgetLists(n, tag);
     }
 
     private static void mix(long[] h, long v) {
@@ -1382,15 +1374,24 @@ final class RankInterpreter {
         // lists it changes through calls: their size (and, unless it only appends, their elements) become unknown.
         // Maps are left as they are: they mostly hold timers and counters, and forgetting every key of one for a
         // single put would make every later lookup unknown
+        forgetLists(n, null);
+        return integers;
+    }
+
+    /**
+     * The lists {@code n} changes through calls: their size (and, unless it only appends, their elements) become
+     * unknown; with {@code alikeTag}, what they hold beyond the known items is the symbol {@code alikeTag + name}.
+     */
+    private void forgetLists(ASTNode n, String alikeTag) {
         for (Map.Entry<String, Boolean> m : program.mutatedCollections(n).entrySet()) {
             Cell c = lookup(m.getKey());
             if (c != null && c.value instanceof ListVal l) {
                 l.unknownSize = true;
                 l.sizeDatum = null;
                 if (!m.getValue()) l.items.clear();
+                l.alike = alikeTag == null ? null : alikeTag + m.getKey();
             }
         }
-        return integers;
     }
 
     // ================================================================ expressions
