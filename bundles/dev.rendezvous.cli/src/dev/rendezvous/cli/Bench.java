@@ -80,12 +80,15 @@ public final class Bench {
         // calls (PairSwapSync alone: median 10 ms over calls 20-40, 3.9 ms over calls 150-300), so every file is
         // analysed 20 times before any is measured
         AnalysisOptions o = AnalysisOptions.of(8);
+        List<Program> programs = new ArrayList<>();
         for (Path f : files) {
             Program p = Program.parse(f.toString(), SourceText.read(f));
+            programs.add(p);
             for (int i = 0; i < 20; i++) Rendezvous.analyze(p, 8, o, () -> false);
         }
-        for (Path f : files) {
-            Program p = Program.parse(f.toString(), SourceText.read(f));
+        for (int k = 0; k < files.size(); k++) {
+            Path f = files.get(k);
+            Program p = programs.get(k);
             for (int i = 0; i < 5; i++) Rendezvous.analyze(p, 8, o, () -> false);
             List<Long> t = new ArrayList<>();
             for (int i = 0; i < 20; i++) {

@@ -474,15 +474,8 @@ final class MpjCalls {
      * alike, when it has one and the arguments have a text; else unknown.
      */
     private static Object alike(ListVal l, String name, List<Object> args) {
-        if (l.alike == null) return Unknown.ANY;
-        List<String> texts = new ArrayList<>();
-        for (Object a : args) {
-            String t = Values.Sym.text(a);
-            if (t == null) return Unknown.ANY;
-            texts.add(t);
-        }
-        Object v = Values.Sym.of(l.alike + "." + name + "(" + String.join(", ", texts) + ")");
-        return v instanceof Values.Sym ? v : Unknown.ANY; // too long a text would lose which ranks agree
+        // a symbol of data: an argument without a text, or too long a text, gives ANY, never the uniform unknown
+        return l.alike == null ? Unknown.ANY : Values.Sym.call(l.alike + "." + name, args);
     }
 
     /** List methods that leave the list as it is: the symbol for its size stays valid across them. */
@@ -497,7 +490,7 @@ final class MpjCalls {
     private Object sizeDatum(ListVal l, MethodInvocation mi) {
         if (mi == null) return Unknown.ANY;
         if (l.sizeDatum == null) {
-            l.sizeDatum = Values.Sym.of("~" + in.program.range(mi).line() + ":d" + rank() + "#" + in.occurrence(mi) + ".size");
+            l.sizeDatum = Values.Sym.ownData(in.program.range(mi).line(), rank(), in.occurrence(mi), "size");
         }
         return l.sizeDatum;
     }

@@ -432,19 +432,19 @@ final class RankInterpreter {
         if (v instanceof Values.Sym sym) {
             // the same expression over the same inputs is the same value on every rank and at every line;
             // exploring both outcomes covers every value of the input, so this is no assumption
-            java.util.regex.Matcher m = ALIKE_SITE.matcher(sym.expr());
-            if (m.find()) {
+            int dataLine = Values.Sym.dataLine(sym);
+            if (dataLine >= 0) {
                 // computed from data: ranks holding the same value decide together (those that computed it alike
                 // from the same input, those that received it in a message), but its real values may rule an
                 // outcome out, so a path through it is only possible (DeadlockAnalysis). A value from one rank's own
                 // data (a list's size, a count of hits) is still one the analysis cannot compute: that is recorded
-                if (sym.expr().contains(":d")) {
+                if (Values.Sym.ownData(sym)) {
                     assumptions.add(program.range(at), "The " + what + " depends on a value the analysis cannot compute "
                             + "(data, input or an unknown call); both outcomes are explored");
                     localDecisions++;
                 }
                 return world.uniformChoice(rank, sym, 2, what + " at line " + program.range(at).line() + " ("
-                        + dev.rendezvous.core.semantics.ChoiceSource.ALIKE_DATA + " " + m.group(1) + ")") == 0;
+                        + dev.rendezvous.core.semantics.ChoiceSource.ALIKE_DATA + " " + dataLine + ")") == 0;
             }
             return world.uniformChoice(rank, sym, 2, what + " at line " + program.range(at).line() + " (" + sym.expr() + ")") == 0;
         }
@@ -460,9 +460,6 @@ final class RankInterpreter {
     }
 
     private record UniformKey(ASTNode node, int occurrence) {}
-
-    /** The place a symbol of {@link #havocAlike} was made; decisions on such symbols say {@link dev.rendezvous.core.semantics.ChoiceSource#ALIKE_DATA}. */
-    private static final java.util.regex.Pattern ALIKE_SITE = java.util.regex.Pattern.compile("~(\\d+):");
 
     private int decisionsTaken;
 
@@ -1281,14 +1278,13 @@ final class RankInterpreter {
             // unknown, but each variable now holds one value: tests of it agree with each other, and with the tests a
             // rank that receives it in a message makes (a worker's count of hits, sent to the master)
             havoc(n);
-            String tag = "~" + program.range(n).line() + ":d" + rank + "#" + occ + ".";
             for (String name : program.assignedNames(n)) {
                 Cell c = lookup(name);
-                if (c != null && c.value == Unknown.ANY) c.value = Values.Sym.of(tag + name);
+                if (c != null && c.value == Unknown.ANY) c.value = Values.Sym.ownData(program.range(n).line(), rank, occ, name);
             }
             return;
         }
-        String tag = "~" + program.range(n).line() + ":" + Long.toHexString(digest[0]) + ".";
+        String tag = Values.Sym.alikePrefix(program.range(n).line(), digest[0]);
         for (String name : program.assignedNames(n)) {
             Cell c = lookup(name);
             if (c == null) continue;

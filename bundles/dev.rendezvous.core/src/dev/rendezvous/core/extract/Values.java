@@ -288,9 +288,44 @@ final class Values {
 
         /** The symbol for {@code text}, or the anonymous uniform unknown when the text grows too long. */
         static Object of(String text) {
-            // a symbol of what a rank computed from data it skipped ('~', see local) names that rank or its inputs'
+            // a symbol of what a rank computed from data it skipped (see local) names that rank or its inputs'
             // digest: cut short it would make ranks whose values differ look alike
-            return text.length() <= MAX_TEXT ? new Sym(text) : text.indexOf('~') >= 0 ? Unknown.ANY : Unknown.UNIFORM;
+            return text.length() <= MAX_TEXT ? new Sym(text) : localText(text) ? Unknown.ANY : Unknown.UNIFORM;
+        }
+
+        /*
+         * Symbols for values computed from data the interpreter skipped start with DATA, the line of the code that
+         * computed them and ':'. A rank's own data (RankInterpreter.havocAlike when inputs may differ, MpjCalls
+         * sizeDatum) goes on with 'd', the rank and the visit; what ranks computed alike, with the inputs' digest.
+         */
+        private static final char DATA = '~';
+        private static final java.util.regex.Pattern DATA_SITE = java.util.regex.Pattern.compile(DATA + "(\\d+):(d\\d+#)?");
+
+        /** The symbol for {@code what} computed at {@code line} from data only rank {@code rank} has, at its {@code visit}-th pass. */
+        static Object ownData(int line, int rank, int visit, String what) {
+            return of(DATA + Integer.toString(line) + ":d" + rank + "#" + visit + "." + what);
+        }
+
+        /** The prefix of the symbols for what ranks whose inputs have digest {@code digest} computed alike at {@code line}. */
+        static String alikePrefix(int line, long digest) {
+            return DATA + Integer.toString(line) + ":" + Long.toHexString(digest) + ".";
+        }
+
+        /** The line that computed the data {@code s} stems from (the first, when it combines several), or -1. */
+        static int dataLine(Sym s) {
+            java.util.regex.Matcher m = DATA_SITE.matcher(s.expr);
+            return m.find() ? Integer.parseInt(m.group(1)) : -1;
+        }
+
+        /** Whether {@code s} stems from data only one rank has (not only from data ranks computed alike). */
+        static boolean ownData(Sym s) {
+            java.util.regex.Matcher m = DATA_SITE.matcher(s.expr);
+            while (m.find()) if (m.group(2) != null) return true; // a digest is hexadecimal and never has '#'
+            return false;
+        }
+
+        private static boolean localText(String text) {
+            return text.indexOf(DATA) >= 0;
         }
 
         /** A concrete value as text inside a symbol, or null when it has no stable text. */
@@ -310,11 +345,9 @@ final class Values {
          */
         static Object call(String callee, List<Object> args) {
             List<String> texts = new ArrayList<>();
-            boolean local = callee.indexOf('~') >= 0;
-            for (Object a : args) local |= local(a);
             for (Object a : args) {
                 String t = text(a);
-                if (t == null) return local ? Unknown.ANY : Unknown.UNIFORM;
+                if (t == null) return localText(callee) || args.stream().anyMatch(Sym::local) ? Unknown.ANY : Unknown.UNIFORM;
                 texts.add(t);
             }
             return of(callee + "(" + String.join(", ", texts) + ")");
@@ -330,11 +363,11 @@ final class Values {
 
         /**
          * Whether {@code v} is a symbol for a value that need not be the same on every rank: one computed from data a
-         * rank skipped ({@code ~}, RankInterpreter.havocAlike and MpjCalls.sizeDatum). It names one value wherever it
-         * goes (a message carries it), but an anonymous unknown made from it is not rank-uniform.
+         * rank skipped (RankInterpreter.havocAlike and MpjCalls.sizeDatum). It names one value wherever it goes (a
+         * message carries it), but an anonymous unknown made from it is not rank-uniform.
          */
         static boolean local(Object v) {
-            return v instanceof Sym s && s.expr.indexOf('~') >= 0;
+            return v instanceof Sym s && localText(s.expr);
         }
 
         @Override

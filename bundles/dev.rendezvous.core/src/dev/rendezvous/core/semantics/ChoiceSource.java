@@ -10,8 +10,9 @@ import java.util.List;
  */
 public final class ChoiceSource {
     /**
-     * Marks the description of a decision on a value ranks computed alike from data the analysis skipped: taken
-     * together by the ranks whose inputs agree, but (like a rank's own data) it may have an outcome no input gives.
+     * Marks the description of a decision on a value computed from data the analysis skipped (alike by ranks whose
+     * inputs agree, or from one rank's own data): taken together by the ranks that hold that value, but it may have
+     * an outcome no input gives.
      */
     public static final String ALIKE_DATA = "on a value computed from data at line";
 
