@@ -14,6 +14,7 @@ import dev.rendezvous.core.analysis.races.CrossCollectiveRace;
 import dev.rendezvous.core.analysis.races.OutcomeRace;
 import dev.rendezvous.core.analysis.streaming.FilteringCycle;
 import dev.rendezvous.core.extract.Assumptions;
+import dev.rendezvous.core.extract.Budgets;
 import dev.rendezvous.core.extract.Program;
 import dev.rendezvous.core.graph.CommGraph;
 import dev.rendezvous.core.model.Finding;
@@ -102,7 +103,39 @@ public final class Rendezvous {
         return runs;
     }
 
+    /**
+     * Every analysis at one process count. A deadlock that needs a test of {@code main}'s first arguments to come out
+     * one way is only possible at first, since MPJ Express fills them with the rank, the process count and the device
+     * while mpiJava passes the user's arguments there; the program is then analysed again with MPJ Express's values,
+     * and a finding that analysis also reports as an error is an error again (a master that loops until
+     * {@code Integer.parseInt(args[1])}, the process count under MPJ Express, is clean under MPJ Express and stays a
+     * warning; one that hangs with that value too is an error).
+     */
     public static RunReport analyze(Program program, int np, AnalysisOptions options, BooleanSupplier cancelled) {
+        RunReport r = analyzeOnce(program, np, options, cancelled);
+        if (options.budgets().mpjRuntimeArgs || r.findings().stream().noneMatch(Rendezvous::restsOnRuntimeArgs)) return r;
+        Budgets mpjArgs = options.budgets().copy();
+        mpjArgs.mpjRuntimeArgs = true;
+        RunReport mpj = analyzeOnce(program, np,
+                new AnalysisOptions(options.nps(), mpjArgs, options.capacities(), options.defaultCapacity(), options.logp()), cancelled);
+        List<Finding> findings = new ArrayList<>();
+        for (Finding f : r.findings()) {
+            boolean confirmed = restsOnRuntimeArgs(f) && mpj.findings().stream()
+                    .anyMatch(g -> g.severity() == Severity.ERROR && g.kind() == f.kind() && g.range().equals(f.range()));
+            findings.add(!confirmed ? f
+                    : new Finding(f.kind(), Severity.ERROR, f.verdict(),
+                            f.message().replace(DeadlockAnalysis.RUNTIME_ARG_PATH, DeadlockAnalysis.RUNTIME_ARG_CONFIRMED), f.range(),
+                            f.ranks(), f.related(), f.fixes(), f.witness()));
+        }
+        return new RunReport(r.file(), np, findings, r.verdict(), r.graph(), r.millis() + mpj.millis(), r.buffers(),
+                r.dummyIntervals(), r.logp(), r.suppressed());
+    }
+
+    private static boolean restsOnRuntimeArgs(Finding f) {
+        return f.severity() == Severity.WARNING && f.message().contains(DeadlockAnalysis.RUNTIME_ARG_PATH);
+    }
+
+    private static RunReport analyzeOnce(Program program, int np, AnalysisOptions options, BooleanSupplier cancelled) {
         long t0 = System.nanoTime();
         String file = program.file();
         List<Finding> findings = new ArrayList<>();

@@ -34,8 +34,32 @@ public final class Budgets {
     public long maxArrayLength = 1 << 20;
     /** Largest process count analysed. */
     public int maxProcesses = 8192;
+    /**
+     * {@code main}'s first three arguments hold what MPJ Express puts there (the rank, the process count, the device
+     * {@code smpdev}) instead of an unknown argument the same on every rank: how a result that rests on a test of them
+     * is confirmed for MPJ Express ({@link dev.rendezvous.core.Rendezvous#analyze}).
+     */
+    public boolean mpjRuntimeArgs;
 
     public static Budgets defaults() {
         return new Budgets();
+    }
+
+    /** A copy to change without touching these. */
+    public Budgets copy() {
+        Budgets b = new Budgets();
+        b.maxStepsPerRank = maxStepsPerRank;
+        b.maxQuietIterations = maxQuietIterations;
+        b.maxQuietSteps = maxQuietSteps;
+        b.maxPayloadSteps = maxPayloadSteps;
+        b.maxUnknownIterations = maxUnknownIterations;
+        b.maxInlineDepth = maxInlineDepth;
+        b.maxRuns = maxRuns;
+        b.stateCaching = stateCaching;
+        b.maxMillis = maxMillis;
+        b.maxArrayLength = maxArrayLength;
+        b.maxProcesses = maxProcesses;
+        b.mpjRuntimeArgs = mpjRuntimeArgs;
+        return b;
     }
 }

@@ -276,7 +276,8 @@ final class RankInterpreter {
             SingleVariableDeclaration d = (SingleVariableDeclaration) p;
             // String[] args, String args[] (C-style) and String... args are all the program's arguments
             boolean array = d.getType().isArrayType() || d.getExtraDimensions() > 0 || d.isVarargs();
-            args.add(array ? new Values.ArgsVal(true) : Unknown.ANY);
+            String[] runtime = budgets.mpjRuntimeArgs ? new String[] {Integer.toString(rank), Integer.toString(world.np()), "smpdev"} : null;
+            args.add(array ? new Values.ArgsVal(true, runtime) : Unknown.ANY);
         }
         invoke(entry, self, args, null);
     }
@@ -1469,7 +1470,7 @@ final class RankInterpreter {
                 Object arr = eval(aa.getArray());
                 Object idx = eval(aa.getIndex());
                 if (arr instanceof Values.ArgsVal av) {
-                    if (av.raw && idx instanceof Long i && i < Values.ArgsVal.MPJ_PREFIX && !program.inert(aa)) {
+                    if (av.raw && av.runtime == null && idx instanceof Long i && i < Values.ArgsVal.MPJ_PREFIX && !program.inert(aa)) {
                         assumptions.add(program.range(aa), "main's args" + "[" + i + "] is " + (i == 0 ? "the rank (different on "
                                 + "every rank)" : i == 1 ? "the process count" : "the device name") + " under MPJ Express, which "
                                 + "puts the rank, process count and device before the user's arguments (the user's first is "

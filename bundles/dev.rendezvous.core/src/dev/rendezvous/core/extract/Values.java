@@ -107,15 +107,23 @@ final class Values {
         static final int MPJ_PREFIX = 3;
 
         final boolean raw;
+        /** With raw: what MPJ Express puts first (rank, process count, device), or null to leave them unknown. */
+        final String[] runtime;
 
         ArgsVal(boolean raw) {
-            super(0, Null.NULL);
-            this.raw = raw;
+            this(raw, null);
         }
 
-        /** Element {@code i}: unknown, the same on every rank. */
+        ArgsVal(boolean raw, String[] runtime) {
+            super(0, Null.NULL);
+            this.raw = raw;
+            this.runtime = runtime;
+        }
+
+        /** Element {@code i}: unknown, the same on every rank (the runtime's value of the first ones when given). */
         Object element(long i) {
-            if (raw && i < MPJ_PREFIX) return Sym.of("main args[" + i + "]");
+            if (raw && i >= 0 && i < MPJ_PREFIX && runtime != null) return runtime[(int) i];
+            if (raw && i < MPJ_PREFIX) return Sym.of(dev.rendezvous.core.semantics.ChoiceSource.RUNTIME_ARG + i + "]");
             return Sym.of("args[" + (raw ? i - MPJ_PREFIX : i) + "]");
         }
 

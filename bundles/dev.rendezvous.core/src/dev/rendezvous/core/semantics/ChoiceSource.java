@@ -16,6 +16,13 @@ public final class ChoiceSource {
      */
     public static final String ALIKE_DATA = "on a value computed from data at line";
 
+    /**
+     * Names one of the first three entries of {@code main}'s parameter in a decision's description: MPJ Express fills
+     * them with the rank, the process count and the device, mpiJava and Open MPI with the user's arguments, so an
+     * outcome of a test on them may be one the program never takes under the runtime it is run with.
+     */
+    public static final String RUNTIME_ARG = "main args[";
+
     /** One decision taken in a run. */
     public record Decision(int chosen, int options, String what) {
         /**

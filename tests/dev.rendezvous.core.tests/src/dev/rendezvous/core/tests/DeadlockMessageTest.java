@@ -86,4 +86,40 @@ class DeadlockMessageTest {
         assertTrue(elsewhere.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR && f.kind().id().equals("send-cycle")
                 && !f.message().contains("could not be computed")), elsewhere.findings().toString());
     }
+
+    /**
+     * A deadlock that needs a test of main's args[1] to come out one way: under MPJ Express args[1] is
+     * the process count. A master that loops up to it is clean with that value and gets only a warning
+     * (fixture ProcessCountFromArgs); a rank that waits exactly when args[1] equals the process count hangs
+     * with MPJ Express's value, and the second analysis with those values makes it an error again.
+     */
+    @Test
+    void aTestOfMainsRuntimeArgumentsIsAnErrorOnlyWhenMpjsValuesHangToo() {
+        RunReport clean = Repo.analyze(Repo.fixtures().resolve("ProcessCountFromArgs.java"), 4);
+        Finding possible = clean.findings().stream().filter(f -> f.kind().id().equals("unmatched-send")).findFirst().orElseThrow();
+        assertEquals(Severity.WARNING, possible.severity(), possible.message());
+        assertTrue(possible.message().contains(DeadlockAnalysis.RUNTIME_ARG_PATH), possible.message());
+
+        String src = """
+                import mpi.*;
+                public class RecheckCount {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int me = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        int expected = Integer.parseInt(args[1]);
+                        int[] report = new int[1];
+                        if (me == 0 && expected == size) {
+                            MPI.COMM_WORLD.Recv(report, 0, 1, MPI.INT, 1, 3);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        for (int np : new int[] {2, 3}) {
+            RunReport r = Repo.analyze("RecheckCount.java", src, np);
+            Finding hang = r.findings().stream().filter(f -> f.kind().id().equals("unmatched-recv")).findFirst().orElseThrow();
+            assertEquals(Severity.ERROR, hang.severity(), hang.message());
+            assertTrue(hang.message().contains(DeadlockAnalysis.RUNTIME_ARG_CONFIRMED), hang.message());
+        }
+    }
 }

@@ -190,28 +190,43 @@ public final class DeadlockAnalysis {
     }
 
     /**
+     * Opens the note of a finding made possible only by a test of {@code main}'s first arguments (the path follows);
+     * {@link dev.rendezvous.core.Rendezvous#analyze} makes it an error again when MPJ Express's values reach it too.
+     */
+    public static final String RUNTIME_ARG_PATH = " (possible: only if main's first arguments, which MPJ Express sets to the"
+            + " rank, the process count and the device, hold values the user passed that take this path: ";
+
+    /** Replaces {@link #RUNTIME_ARG_PATH} when the finding is confirmed with MPJ Express's values. */
+    public static final String RUNTIME_ARG_CONFIRMED = " (also with the values MPJ Express gives main's first arguments: the"
+            + " rank, the process count and the device; the path: ";
+
+    /**
      * Says on which data-dependent path the deadlock happens, when not on every path. When that path
      * needs a rank to branch on data the analysis could not compute (not an input, which is the
      * same everywhere), the deadlock is possible rather than certain: the data may never take that
      * path (a pivot row that is always someone's, a check that always passes). It is then a warning,
-     * so that an error always means a deadlock the program reaches for some input.
+     * so that an error always means a deadlock the program reaches for some input. So is a path
+     * through a test of {@code main}'s first three arguments: under MPJ Express they are the rank, the
+     * process count and the device (checked on libmpj-java 0.44: {@code [0, 3, smpdev, user...]}),
+     * under mpiJava the user's, and which runtime the program is written for is not known.
      */
     private static List<Finding> onDataPath(List<Finding> fs, RunOutcome dl, boolean everyPath) {
         if (everyPath || dl.decisions().isEmpty()) return fs;
         List<String> steps = new ArrayList<>();
-        boolean onData = false;
+        boolean onData = false, onRuntimeArg = false;
         for (var d : dl.decisions()) {
             steps.add(d.what() + (d.chosen() == 0 ? " taken (true)" : " not taken (false)"));
             onData |= isDataDecision(d);
+            onRuntimeArg |= d.what().contains(dev.rendezvous.core.semantics.ChoiceSource.RUNTIME_ARG);
         }
         String path = describePath(steps);
         String suffix = onData
                 ? " (possible: only if data the analysis cannot compute takes this path: " + path + ")"
-                : " (only on a data-dependent path: " + path + ")";
+                : onRuntimeArg ? RUNTIME_ARG_PATH + path + ")" : " (only on a data-dependent path: " + path + ")";
         List<Finding> out = new ArrayList<>();
         for (Finding f : fs) {
             Finding g = f.withMessage(f.message() + suffix);
-            out.add(onData ? possible(g) : g);
+            out.add(onData || onRuntimeArg ? possible(g) : g);
         }
         return out;
     }
