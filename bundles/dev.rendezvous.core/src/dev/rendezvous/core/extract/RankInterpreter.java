@@ -949,7 +949,9 @@ final class RankInterpreter {
 
     /**
      * Stops a long loop without communication. What it assigns becomes unknown; the analysis says so
-     * only when integer variables were lost (counts, ranks, tags) that are live afterwards. Lost
+     * only when integer variables were lost (counts, ranks, tags) that are live afterwards and, for a loop
+     * that certainly ends, can steer a branch, a loop, an index or a call's peer, tag or count
+     * ({@link StateRelevance}). Lost
      * floating-point values and array contents are not worth a note here: if one ever decides a branch
      * or addresses a message, that place says so itself; nor is a numerical kernel that certainly ends.
      * The counter of a plain counting loop ({@link #countingExit}) gets its exit value.
@@ -968,8 +970,8 @@ final class RankInterpreter {
     }
 
     /**
-     * For a plain counting loop that certainly ends ({@code for (i = a; i < n; i++)} or {@code i += k}, or counting down
-     * with {@code >}/{@code >=} and {@code i--}, with {@code n} known and {@code i} not assigned in the
+     * For a plain counting loop that certainly ends ({@code for (i = a; i < n; i++)}, {@code ++i} or {@code i += k}, or
+     * counting down with {@code >}/{@code >=} and {@code i--}, with {@code n} known and {@code i} not assigned in the
      * body): the counter's name and its value at the exit. Null for any other loop.
      */
     private Object[] countingExit(ASTNode loop) {
@@ -984,6 +986,10 @@ final class RankInterpreter {
         Object upd = fs.updaters().get(0);
         if (upd instanceof PostfixExpression pe && pe.getOperand() instanceof SimpleName u && u.getIdentifier().equals(v.getIdentifier())) {
             up = pe.getOperator() == PostfixExpression.Operator.INCREMENT;
+            stepSize = 1;
+        } else if (upd instanceof PrefixExpression pe && pe.getOperand() instanceof SimpleName u && u.getIdentifier().equals(v.getIdentifier())
+                && (pe.getOperator() == PrefixExpression.Operator.INCREMENT || pe.getOperator() == PrefixExpression.Operator.DECREMENT)) {
+            up = pe.getOperator() == PrefixExpression.Operator.INCREMENT; // as an updater, ++i is i++
             stepSize = 1;
         } else if (upd instanceof Assignment a && a.getLeftHandSide() instanceof SimpleName u && u.getIdentifier().equals(v.getIdentifier())
                 && (a.getOperator() == Assignment.Operator.PLUS_ASSIGN || a.getOperator() == Assignment.Operator.MINUS_ASSIGN)
@@ -1349,11 +1355,14 @@ final class RankInterpreter {
     }
 
     /**
-     * Forgets what {@code n} assigns; says whether integer variables were lost. With {@code ends}
-     * (the code certainly finishes), locals dead afterwards ({@link Program#deadAfter}) do not count.
+     * Forgets what {@code n} assigns; says whether integer variables were lost. With {@code ends} (the code
+     * certainly finishes), locals dead afterwards ({@link Program#deadAfter}) do not count, nor do variables
+     * that cannot steer the program ({@link StateRelevance}: a count of primes that is only ever sent, reduced
+     * or printed). Without it the note stays for any integer: it is also the only word that the loop may never end.
      */
     private boolean havoc(ASTNode n, String keep, boolean ends) {
         boolean integers = false;
+        StateRelevance relevance = program.stateRelevance();
         for (String name : program.assignedNames(n)) {
             if (name.equals(keep)) continue;
             Cell c = lookup(name);
@@ -1361,7 +1370,7 @@ final class RankInterpreter {
             if (c.value instanceof ArrayVal a) {
                 a.forget(); // array contents are mostly payload; where one decides or addresses, that place says so
             } else if (!(c.value instanceof ListVal)) {
-                if (c.value instanceof Long && !program.declaredIn(n).contains(name)
+                if (c.value instanceof Long && (!ends || relevance.relevant(name)) && !program.declaredIn(n).contains(name)
                         && !(ends && isLocal(name) && program.deadAfter(n, name))) {
                     integers = true;
                 }

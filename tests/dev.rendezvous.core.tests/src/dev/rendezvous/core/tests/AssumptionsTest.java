@@ -251,6 +251,44 @@ class AssumptionsTest {
         assertTrue(a.stream().anyMatch(m -> m.contains("Loop without communication stopped")), a.toString());
     }
 
+    /** A prime count over a million numbers per worker: the loop is cut, its count only travels in a Reduce (or steers). */
+    private static final String PRIMES = """
+            import mpi.*;
+            public class Primes {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank();
+                    int from = rank * 1000000, found = 0;
+                    for (int x = from + 1; x <= from + 1000000; x++) {
+                        int d = 2;
+                        boolean composite = false;
+                        while (d * d <= x && !composite) {
+                            if (x %% d == 0) composite = true;
+                            d++;
+                        }
+                        if (!composite && x > 1) found++;
+                    }
+                    int[] mine = { found }, total = new int[1];
+                    MPI.COMM_WORLD.Reduce(mine, 0, total, 0, 1, MPI.INT, MPI.SUM, 0);
+                    %s
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    @Test
+    void aCutLoopWhoseIntegersOnlyTravelAsMessageContentsNeedsNoAssumption() {
+        assertEquals(List.of(), assumptions("Primes.java", PRIMES.formatted(""), 2));
+        // counted with ++x: still a plain counting loop, whose counter gets its exit value
+        assertEquals(List.of(), assumptions("Primes.java", PRIMES.formatted("").replace("x++)", "++x)"), 2));
+    }
+
+    @Test
+    void aCutLoopWhoseIntegerLaterSteersACallIsStillSaid() {
+        List<String> a = assumptions("Primes.java", PRIMES.formatted("if (found > 7) MPI.COMM_WORLD.Barrier();"), 2);
+        assertTrue(a.stream().anyMatch(m -> m.contains("Loop without communication stopped")), a.toString());
+    }
+
     @Test
     void aRankThatThrowsOnAnUnknownValueIsACrashNotADeadlock() {
         String src = """

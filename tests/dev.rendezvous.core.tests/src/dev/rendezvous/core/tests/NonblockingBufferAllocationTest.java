@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.rendezvous.core.RunReport;
+import dev.rendezvous.core.analysis.buffers.BufferRequirement;
 import dev.rendezvous.core.analysis.buffers.NonblockingBufferAllocation;
 import dev.rendezvous.core.analysis.buffers.NonblockingBufferAllocation.Model;
 
@@ -105,5 +106,30 @@ class NonblockingBufferAllocationTest {
             }
         }
         assertNotNull(r.graph());
+    }
+
+    @Test
+    void peakOfIntervalsIsTheFirstStartWhereMostOverlapAsCountedPairwise() {
+        java.util.Random rnd = new java.util.Random(7);
+        for (int round = 0; round < 500; round++) {
+            int n = 1 + rnd.nextInt(round < 250 ? 6 : 60);
+            List<int[]> iv = new java.util.ArrayList<>();
+            for (int k = 0; k < n; k++) {
+                int t = rnd.nextInt(2 * n), c = t + rnd.nextInt(n + 1); // t <= c, as NBAP's [t, c] intervals
+                iv.add(new int[] {t, c});
+            }
+            // the definition: for each interval's start in list order, how many intervals contain it; the first best
+            int expected = 0, best = -1;
+            for (int[] x : iv) {
+                int count = 0;
+                for (int[] y : iv) if (y[0] <= x[0] && x[0] <= y[1]) count++;
+                if (count > best) {
+                    best = count;
+                    expected = x[0];
+                }
+            }
+            assertEquals(expected, BufferRequirement.peak(iv), "round " + round);
+        }
+        assertEquals(4, BufferRequirement.peak(List.of(new int[] {0, 2}, new int[] {4, 9}, new int[] {3, 5}, new int[] {4, 4})));
     }
 }

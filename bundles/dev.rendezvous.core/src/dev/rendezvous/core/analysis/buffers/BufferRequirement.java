@@ -61,16 +61,7 @@ public final class BufferRequirement {
             if (need == 0) continue;
             List<int[]> iv = b.receiveIntervals().get(r);
             // the point where the most intervals overlap, and the receives whose messages can all be waiting there
-            int peak = 0, best = -1;
-            for (int[] x : iv) {
-                int p = x[0]; // closed intervals overlap most at some interval's start
-                int count = 0;
-                for (int[] y : iv) if (y[0] <= p && p <= y[1]) count++;
-                if (count > best) {
-                    best = count;
-                    peak = p;
-                }
-            }
+            int peak = peak(iv);
             java.util.Map<Integer, Integer> waitingAt = new java.util.TreeMap<>();
             for (int[] y : iv) {
                 if (y[0] <= peak && peak <= y[1]) {
@@ -94,5 +85,43 @@ public final class BufferRequirement {
                     at, List.of(r), List.of(), List.of(), ""));
         }
         return out;
+    }
+
+    /**
+     * The start of the first interval (in list order) at which the most of the closed intervals {@code iv} overlap:
+     * they overlap most at some interval's start, and the count at p is the starts at or before p less the ends
+     * before p (two binary searches over sorted ends points, not a scan of every pair: a loop of a few thousand
+     * iterations has that many receives).
+     */
+    public static int peak(List<int[]> iv) {
+        int n = iv.size();
+        int[] starts = new int[n], ends = new int[n];
+        for (int k = 0; k < n; k++) {
+            starts[k] = iv.get(k)[0];
+            ends[k] = iv.get(k)[1];
+        }
+        java.util.Arrays.sort(starts);
+        java.util.Arrays.sort(ends);
+        int peak = 0, best = -1;
+        for (int[] x : iv) {
+            int p = x[0];
+            int count = upTo(starts, p) - upTo(ends, p - 1);
+            if (count > best) {
+                best = count;
+                peak = p;
+            }
+        }
+        return peak;
+    }
+
+    /** How many elements of the sorted {@code a} are at most {@code v}. */
+    private static int upTo(int[] a, int v) {
+        int lo = 0, hi = a.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] <= v) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
     }
 }
