@@ -69,55 +69,61 @@ public final class NonblockingBufferAllocation {
 
     static Graph build(CommGraph g, Model model) {
         int np = g.np();
-        Map<Event, int[]> sendVertex = new IdentityHashMap<>(), recvVertex = new IdentityHashMap<>();
-        Map<Event, int[]> collVertex = new IdentityHashMap<>();
-        Map<String, List<Event>> instances = new java.util.LinkedHashMap<>();
+        // per rank and trace position, the vertex of the event as a send (a Sendrecv's send half), as a receive and
+        // as a collective (0: none); arrays by position, not maps by event: a 1024-rank stencil has 12,000 events
+        int[][] sendAt = new int[np][], recvAt = new int[np][];
+        Map<String, List<int[]>> instances = new java.util.LinkedHashMap<>(); // (rank, vertex, trace position)
         int[] lenReal = new int[np];
         int[][] vertexEvent = new int[np][];
         for (int r = 0; r < np; r++) {
             List<Event> t = g.trace(r);
+            int size = t.size();
+            sendAt[r] = new int[size];
+            recvAt[r] = new int[size];
             int c = 0;
-            List<Integer> at = new ArrayList<>();
-            at.add(-1);
+            int[] at = new int[2 * size + 1];
+            int na = 0;
+            at[na++] = -1;
             Map<Integer, Integer> collSeq = new HashMap<>();
             // a non-blocking receive is a receive vertex where it completes: at the next wait (not at a
             // collective in between: its message may be sent after that collective, and a receive vertex
             // placed before it would close a cycle through the collective's hub)
-            List<Event> pendingIrecv = new ArrayList<>();
-            for (Event e : t) {
+            int[] pendingIrecv = new int[size];
+            int pending = 0;
+            for (int pos = 0; pos < size; pos++) {
+                Event e = t.get(pos);
                 Op.Kind k = e.op().kind();
                 if (k == Op.Kind.WAIT) {
-                    for (Event p : pendingIrecv) {
-                        recvVertex.put(p, new int[] {r, ++c});
-                        at.add(e.index());
+                    for (int q = 0; q < pending; q++) {
+                        recvAt[r][pendingIrecv[q]] = ++c;
+                        at[na++] = e.index();
                     }
-                    pendingIrecv.clear();
+                    pending = 0;
                 }
                 if (k == Op.Kind.SEND) {
-                    sendVertex.put(e, new int[] {r, ++c});
-                    at.add(e.index());
-                } else if (e.op() == Op.IRECV) pendingIrecv.add(e);
+                    sendAt[r][pos] = ++c;
+                    at[na++] = e.index();
+                } else if (e.op() == Op.IRECV) pendingIrecv[pending++] = pos;
                 else if (k == Op.Kind.RECV) {
-                    recvVertex.put(e, new int[] {r, ++c});
-                    at.add(e.index());
+                    recvAt[r][pos] = ++c;
+                    at[na++] = e.index();
                 } else if (k == Op.Kind.SENDRECV) {
-                    sendVertex.put(e, new int[] {r, ++c});
-                    recvVertex.put(e, new int[] {r, ++c});
-                    at.add(e.index());
-                    at.add(e.index());
+                    sendAt[r][pos] = ++c;
+                    recvAt[r][pos] = ++c;
+                    at[na++] = e.index();
+                    at[na++] = e.index();
                 } else if (k == Op.Kind.COLLECTIVE) {
-                    collVertex.put(e, new int[] {r, ++c});
-                    at.add(e.index());
+                    at[na++] = e.index();
                     int seq = collSeq.merge(e.comm(), 1, Integer::sum) - 1;
-                    instances.computeIfAbsent(e.comm() + "#" + seq, x -> new ArrayList<>()).add(e);
+                    instances.computeIfAbsent(e.comm() + "#" + seq, x -> new ArrayList<>()).add(new int[] {r, ++c, pos});
                 }
             }
-            for (Event p : pendingIrecv) {
-                recvVertex.put(p, new int[] {r, ++c});
-                at.add(p.index());
+            for (int q = 0; q < pending; q++) {
+                recvAt[r][pendingIrecv[q]] = ++c;
+                at[na++] = t.get(pendingIrecv[q]).index();
             }
             lenReal[r] = c;
-            vertexEvent[r] = at.stream().mapToInt(Integer::intValue).toArray();
+            vertexEvent[r] = Arrays.copyOf(at, na);
         }
         // collectives synchronise (modelled as the messages they exchange): one hub vertex per instance,
         // on a process of its own, with arcs from the members that give data to the hub and from the hub
@@ -128,10 +134,10 @@ public final class NonblockingBufferAllocation {
         List<int[]> arcs = new ArrayList<>(); // (i, c, j, d)
         List<int[]> sync = new ArrayList<>();
         int hub = np;
-        for (List<Event> inst : instances.values()) {
+        for (List<int[]> inst : instances.values()) {
             len[hub] = 1;
-            for (Event e : inst) {
-                int[] v = collVertex.get(e);
+            for (int[] v : inst) {
+                Event e = g.trace(v[0]).get(v[2]);
                 boolean gives = !e.op().isRootToAll() || e.peer() == e.rank();
                 boolean takes = !e.op().isAllToRoot() || e.peer() == e.rank();
                 if (gives) sync.add(new int[] {v[0], v[1], hub, 1});
@@ -139,9 +145,12 @@ public final class NonblockingBufferAllocation {
             }
             hub++;
         }
+        Positions positions = new Positions(g);
         for (RunOutcome.Match m : g.arcs()) {
-            int[] s = sendVertex.get(m.send()), d = recvVertex.get(m.recv());
-            if (s != null && d != null) arcs.add(new int[] {s[0], s[1], d[0], d[1]});
+            int sp = positions.of(m.send()), dp = positions.of(m.recv());
+            if (sp < 0 || dp < 0) continue;
+            int s = sendAt[m.send().rank()][sp], d = recvAt[m.recv().rank()][dp];
+            if (s != 0 && d != 0) arcs.add(new int[] {m.send().rank(), s, m.recv().rank(), d});
         }
         if (model == Model.SEND) {
             // reverse: vertex c of process i becomes E_i + 1 - c, arcs go receive -> send
@@ -154,25 +163,66 @@ public final class NonblockingBufferAllocation {
         }
         int[][][] comm = new int[n][][];
         int[][][] matched = new int[n][][];
-        Map<Long, List<int[]>> out = new HashMap<>();
-        for (List<int[]> list : List.of(arcs, sync)) {
-            for (int[] a : list) {
-                if (a[1] < 1 || a[1] > len[a[0]] || a[3] < 1 || a[3] > len[a[2]]) continue;
-                out.computeIfAbsent(((long) a[0] << 32) | a[1], k -> new ArrayList<>()).add(new int[] {a[2], a[3]});
-            }
-        }
+        int[][] fill = new int[n][];
         for (int i = 0; i < n; i++) {
             comm[i] = new int[len[i] + 2][];
             matched[i] = new int[len[i] + 2][];
+            fill[i] = new int[len[i] + 2];
+        }
+        // successor lists in two passes (count, then place: arcs before synchronisations), no boxed keys
+        for (int pass = 0; pass < 2; pass++) {
+            for (List<int[]> list : List.of(arcs, sync)) {
+                for (int[] a : list) {
+                    if (a[1] < 1 || a[1] > len[a[0]] || a[3] < 1 || a[3] > len[a[2]]) continue;
+                    if (pass == 0) {
+                        fill[a[0]][a[1]] += 2;
+                    } else {
+                        int[] to = comm[a[0]][a[1]];
+                        to[fill[a[0]][a[1]]++] = a[2];
+                        to[fill[a[0]][a[1]]++] = a[3];
+                    }
+                }
+            }
+            if (pass == 0) {
+                for (int i = 0; i < n; i++) {
+                    for (int c = 0; c < fill[i].length; c++) {
+                        if (fill[i][c] > 0) comm[i][c] = new int[fill[i][c]];
+                        fill[i][c] = 0;
+                    }
+                }
+            }
         }
         for (int[] a : arcs) matched[a[2]][a[3]] = new int[] {a[0], a[1]};
-        for (Map.Entry<Long, List<int[]>> e : out.entrySet()) {
-            int i = (int) (e.getKey() >> 32), c = (int) (long) e.getKey();
-            comm[i][c] = e.getValue().stream().flatMapToInt(Arrays::stream).toArray();
-        }
         Graph built = new Graph(n, len, comm, matched);
         built.vertexEvent = vertexEvent;
         return built;
+    }
+
+    /**
+     * Where an event of a match sits in its rank's trace: its index, when the trace holds that very event there
+     * (as the world records them); otherwise found by identity once (-1 when the trace does not hold it).
+     */
+    private static final class Positions {
+        private final CommGraph g;
+        private Map<Event, Integer> byIdentity;
+
+        Positions(CommGraph g) {
+            this.g = g;
+        }
+
+        int of(Event e) {
+            if (e.rank() < 0 || e.rank() >= g.np()) return -1;
+            List<Event> t = g.trace(e.rank());
+            if (e.index() >= 0 && e.index() < t.size() && t.get(e.index()) == e) return e.index();
+            if (byIdentity == null) {
+                byIdentity = new IdentityHashMap<>();
+                for (int r = 0; r < g.np(); r++) {
+                    List<Event> tr = g.trace(r);
+                    for (int p = 0; p < tr.size(); p++) byIdentity.put(tr.get(p), p);
+                }
+            }
+            return byIdentity.getOrDefault(e, -1);
+        }
     }
 
     /**
