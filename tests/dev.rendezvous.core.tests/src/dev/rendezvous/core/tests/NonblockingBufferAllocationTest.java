@@ -3,6 +3,7 @@ package dev.rendezvous.core.tests;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -131,5 +132,41 @@ class NonblockingBufferAllocationTest {
             assertEquals(expected, BufferRequirement.peak(iv), "round " + round);
         }
         assertEquals(4, BufferRequirement.peak(List.of(new int[] {0, 2}, new int[] {4, 9}, new int[] {3, 5}, new int[] {4, 4})));
+    }
+
+    @ParameterizedTest(name = "{0} np={1}")
+    @org.junit.jupiter.params.provider.CsvSource({"Stencil2D.java,4", "GatherStorm.java,5", "PipeAndRoll.java,6", "RingShiftUnsafe.java,3"})
+    void eventsWhoseIndexIsNotTheirTracePositionGiveTheSameRequirement(String example, int np) {
+        // the graph is built by trace position; a trace whose events carry other indices (a trace cut or copied)
+        // must be read by identity instead, with the same result
+        RunReport r = Repo.analyze(Repo.examples().resolve(example), np);
+        var g = r.graph();
+        java.util.Map<dev.rendezvous.core.model.Event, dev.rendezvous.core.model.Event> moved = new java.util.IdentityHashMap<>();
+        List<List<dev.rendezvous.core.model.Event>> traces = new java.util.ArrayList<>();
+        for (List<dev.rendezvous.core.model.Event> t : g.traces()) {
+            List<dev.rendezvous.core.model.Event> copy = new java.util.ArrayList<>();
+            for (var e : t) {
+                var m = new dev.rendezvous.core.model.Event(e.rank(), e.index() + 7, e.op(), e.comm(), e.peer(), e.tag(), e.count(),
+                        e.datatype(), e.request(), e.site(), e.userSite(), e.recvPeer(), e.recvTag());
+                moved.put(e, m);
+                copy.add(m);
+            }
+            traces.add(copy);
+        }
+        List<dev.rendezvous.core.semantics.RunOutcome.Match> arcs = new java.util.ArrayList<>();
+        for (var m : g.arcs()) arcs.add(new dev.rendezvous.core.semantics.RunOutcome.Match(moved.get(m.send()), moved.get(m.recv()), m.buffered()));
+        var shifted = new dev.rendezvous.core.graph.CommGraph(g.np(), traces, arcs);
+        for (Model m : Model.values()) {
+            var before = NonblockingBufferAllocation.compute(g, m);
+            var after = NonblockingBufferAllocation.compute(shifted, m);
+            assertArrayEquals(before.perRank(), after.perRank(), m + " model");
+            for (int i = 0; i < before.intervals().size(); i++) {
+                assertEquals(before.intervals().get(i).size(), after.intervals().get(i).size());
+                for (int k = 0; k < before.intervals().get(i).size(); k++) {
+                    assertArrayEquals(before.intervals().get(i).get(k), after.intervals().get(i).get(k));
+                }
+            }
+            assertTrue(java.util.Arrays.stream(before.perRank()).sum() > 0, "the example needs buffers: " + m);
+        }
     }
 }
