@@ -66,7 +66,7 @@ public final class Bench {
     /** Whole-file analysis as the editor runs it (np=8, warm JVM: 20 calls first): per file median and worst of 20 calls, p99 over all calls. */
     static void latency(Path corpus, Path examples, PrintStream out) throws IOException {
         out.println("## editor latency: whole-file analysis at np=8, 20 warm calls per file (after a warm-up pass of 20 calls on every file)");
-        out.printf("%-28s %12s %12s %22s%n", "file", "median ms", "worst ms", "runs(+cut) zero / unb.");
+        out.printf("%-28s %12s %12s %32s%n", "file", "median ms", "worst ms", "runs(+cut) zero / unb. / per-send");
         List<Path> files = new ArrayList<>();
         try (Stream<Path> s = Files.list(corpus.resolve("programs"))) {
             files.addAll(s.sorted().toList());
@@ -99,16 +99,24 @@ public final class Bench {
             Collections.sort(t);
             all.addAll(t);
             if (t.get(t.size() / 2) > 10_000) over10++;
-            // how much the explorer did under zero and unbounded buffering: executions, runs cut at a known state, '+' when the budget stopped it
+            // how much the explorer did under zero and unbounded buffering: executions, runs cut at a known state, '+' when the budget
+            // stopped it; and under per-send buffering, which the deadlock analysis adds when neither deadlocks and a wildcard or
+            // buffering choice was met ('-' where it does not)
             dev.rendezvous.core.analysis.AnalysisContext ctx = new dev.rendezvous.core.analysis.AnalysisContext(p, 8, o.budgets(), () -> false);
             var zero = ctx.explore(BufferPolicy.ZERO);
             var unbounded = ctx.explore(BufferPolicy.UNBOUNDED);
-            String runs = explored(zero) + " / " + explored(unbounded);
-            out.printf("%-28s %12.2f %12.2f %22s%n", f.getFileName(), t.get(t.size() / 2) / 1000.0, t.get(t.size() - 1) / 1000.0, runs);
+            boolean perSend = !zero.anyDeadlock() && !unbounded.anyDeadlock() && (scheduling(zero) || scheduling(unbounded));
+            String runs = explored(zero) + " / " + explored(unbounded) + " / " + (perSend ? explored(ctx.explore(BufferPolicy.PER_SEND)) : "-");
+            out.printf("%-28s %12.2f %12.2f %32s%n", f.getFileName(), t.get(t.size() / 2) / 1000.0, t.get(t.size() - 1) / 1000.0, runs);
         }
         Collections.sort(all);
         out.printf("over %d files: median %.2f ms, p99 %.2f ms; files with a median above 10 ms: %d%n", files.size(),
                 all.get(all.size() / 2) / 1000.0, all.get((int) Math.min(all.size() - 1, Math.ceil(all.size() * 0.99) - 1)) / 1000.0, over10);
+    }
+
+    /** Whether some run of {@code e} met a wildcard match or a buffering choice (not only data decisions). */
+    static boolean scheduling(dev.rendezvous.core.semantics.Explorer.Exploration e) {
+        return e.runs().stream().anyMatch(r -> r.decisions().stream().anyMatch(d -> d.scheduling())); // as DeadlockAnalysis asks
     }
 
     /** An exploration's size: "8+392c" for 8 executions and 392 runs cut at a known state; a trailing '+' when the budget stopped it. */
