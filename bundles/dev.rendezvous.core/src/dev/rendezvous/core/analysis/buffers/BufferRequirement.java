@@ -90,7 +90,7 @@ public final class BufferRequirement {
     /**
      * The start of the first interval (in list order) at which the most of the closed intervals {@code iv} overlap:
      * they overlap most at some interval's start, and the count at p is the starts at or before p less the ends
-     * before p (two binary searches over sorted ends points, not a scan of every pair: a loop of a few thousand
+     * before p (two binary searches over the sorted end points, not a scan of every pair: a loop of a few thousand
      * iterations has that many receives).
      */
     public static int peak(List<int[]> iv) {

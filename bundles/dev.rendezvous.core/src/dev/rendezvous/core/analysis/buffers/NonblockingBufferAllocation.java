@@ -228,8 +228,9 @@ public final class NonblockingBufferAllocation {
     /**
      * The production algorithm. Instead of the forward vectors a(i,c) it keeps, for every vertex v,
      * the backward vector R(v)[i] = the latest vertex of rank i from which v is reachable (0 if
-     * none; the hub processes of collectives get no entry, since no receive of theirs asks), computed in one topological pass as the elementwise maximum over v's predecessors. The
-     * terminal communication dependency of receive v(i,c) matched with send s is then just R(s)[i]
+     * none; the hub processes of collectives get no entry, since no receive of theirs asks), computed
+     * in one topological pass as the elementwise maximum over v's predecessors. The terminal
+     * communication dependency of receive v(i,c) matched with send s is then just R(s)[i]
      * — one lookup instead of a scan over c. Each R(v) is stored as a shared dense base plus a
      * small sorted delta: bases are frozen when a delta grows past {@link #DELTA_LIMIT} entries or
      * two vectors with unrelated bases meet (at collective hubs), so rings and stencils whose reach
