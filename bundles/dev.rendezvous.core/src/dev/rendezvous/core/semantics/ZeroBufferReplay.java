@@ -142,7 +142,14 @@ public final class ZeroBufferReplay {
                     boolean done = o.op().kind() == Op.Kind.SEND ? sendDone(o, posted, partnerOfSend) : recvDone(o, posted, partnerOfRecv);
                     if (!done) return false;
                 }
-                outstanding.removeAll(waited);
+                // by identity: removeAll compared events field by field, for every pair (a Waitall over many requests)
+                if (waited.size() == outstanding.size()) {
+                    outstanding.clear(); // waited is taken from outstanding: as many means all of them
+                } else {
+                    java.util.Set<Event> done = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+                    done.addAll(waited);
+                    outstanding.removeIf(done::contains);
+                }
                 return true;
             }
             default -> {
