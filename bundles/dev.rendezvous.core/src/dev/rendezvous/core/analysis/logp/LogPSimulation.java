@@ -59,7 +59,7 @@ public final class LogPSimulation {
         long[] clock = new long[n], lastComm = new long[n], stall = new long[n];
         java.util.Arrays.fill(lastComm, Long.MIN_VALUE / 4);
         int[] pc = new int[n];
-        Map<Event, Long> delivery = new HashMap<>();
+        Map<Event, Long> delivery = new java.util.IdentityHashMap<>(); // the trace's own events, as CommGraph pairs them
         List<ArrayDeque<long[]>> inTransit = new ArrayList<>(); // per destination: (submit, delivery)
         for (int i = 0; i < n; i++) inTransit.add(new ArrayDeque<>());
         List<Stall> stalls = new ArrayList<>();
