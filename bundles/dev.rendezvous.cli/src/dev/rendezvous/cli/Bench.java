@@ -105,18 +105,13 @@ public final class Bench {
             dev.rendezvous.core.analysis.AnalysisContext ctx = new dev.rendezvous.core.analysis.AnalysisContext(p, 8, o.budgets(), () -> false);
             var zero = ctx.explore(BufferPolicy.ZERO);
             var unbounded = ctx.explore(BufferPolicy.UNBOUNDED);
-            boolean perSend = !zero.anyDeadlock() && !unbounded.anyDeadlock() && (scheduling(zero) || scheduling(unbounded));
+            boolean perSend = dev.rendezvous.core.analysis.deadlock.DeadlockAnalysis.exploresPerSend(unbounded, zero);
             String runs = explored(zero) + " / " + explored(unbounded) + " / " + (perSend ? explored(ctx.explore(BufferPolicy.PER_SEND)) : "-");
             out.printf("%-28s %12.2f %12.2f %32s%n", f.getFileName(), t.get(t.size() / 2) / 1000.0, t.get(t.size() - 1) / 1000.0, runs);
         }
         Collections.sort(all);
         out.printf("over %d files: median %.2f ms, p99 %.2f ms; files with a median above 10 ms: %d%n", files.size(),
                 all.get(all.size() / 2) / 1000.0, all.get((int) Math.min(all.size() - 1, Math.ceil(all.size() * 0.99) - 1)) / 1000.0, over10);
-    }
-
-    /** Whether some run of {@code e} met a wildcard match or a buffering choice (not only data decisions). */
-    static boolean scheduling(dev.rendezvous.core.semantics.Explorer.Exploration e) {
-        return e.runs().stream().anyMatch(r -> r.decisions().stream().anyMatch(d -> d.scheduling())); // as DeadlockAnalysis asks
     }
 
     /** An exploration's size: "8+392c" for 8 executions and 392 runs cut at a known state; a trailing '+' when the budget stopped it. */

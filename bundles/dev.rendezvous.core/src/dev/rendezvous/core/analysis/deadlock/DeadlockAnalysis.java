@@ -84,7 +84,7 @@ public final class DeadlockAnalysis {
             RunOutcome dl = zero.firstDeadlock();
             deadlockRun = dl;
             findings.addAll(onDataPath(fromExplanations(ctx, dl, Verdict.DEADLOCK_ZERO_BUFFER, rep), dl, zero.allDeadlock()));
-        } else if (!dataOnly) {
+        } else if (exploresPerSend(unbounded, zero)) {
             // wildcards: buffering some sends and not others can enable matches neither extreme allows
             Exploration partial = ctx.explore(BufferPolicy.PER_SEND);
             if (partial.anyDeadlock()) {
@@ -156,6 +156,14 @@ public final class DeadlockAnalysis {
     private static List<PotentialCulprits.Candidate> potentialCulprits(Exploration zero) {
         RunOutcome run = zero.runs().stream().filter(RunOutcome::completed).findFirst().orElse(null);
         return run == null ? List.of() : PotentialCulprits.find(CommGraph.of(run));
+    }
+
+    /**
+     * Whether the analysis adds the per-send buffering exploration: neither extreme deadlocks, and some
+     * execution met a wildcard match or a buffering choice (not only data branches).
+     */
+    public static boolean exploresPerSend(Exploration unbounded, Exploration zero) {
+        return !unbounded.anyDeadlock() && !zero.anyDeadlock() && !(onlyDataDecisions(unbounded) && onlyDataDecisions(zero));
     }
 
     /** No decision of these executions is a wildcard match or a buffering choice: only data branches. */
