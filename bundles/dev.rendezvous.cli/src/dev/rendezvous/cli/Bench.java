@@ -101,12 +101,15 @@ public final class Bench {
             if (t.get(t.size() / 2) > 10_000) over10++;
             // how much the explorer did under zero and unbounded buffering: executions, runs cut at a known state, '+' when the budget
             // stopped it; and under per-send buffering, which the deadlock analysis adds when neither deadlocks and a wildcard or
-            // buffering choice was met ('-' where it does not)
+            // buffering choice was met ('-' where it does not; "proof" where the zero-buffer runs show that no buffering adds a
+            // wildcard match, SlackElasticityProof)
             dev.rendezvous.core.analysis.AnalysisContext ctx = new dev.rendezvous.core.analysis.AnalysisContext(p, 8, o.budgets(), () -> false);
             var zero = ctx.explore(BufferPolicy.ZERO);
             var unbounded = ctx.explore(BufferPolicy.UNBOUNDED);
-            boolean perSend = dev.rendezvous.core.analysis.deadlock.DeadlockAnalysis.exploresPerSend(unbounded, zero);
-            String runs = explored(zero) + " / " + explored(unbounded) + " / " + (perSend ? explored(ctx.explore(BufferPolicy.PER_SEND)) : "-");
+            boolean proof = ctx.zeroBufferShowsEveryBuffering();
+            boolean wanted = dev.rendezvous.core.analysis.deadlock.DeadlockAnalysis.exploresPerSend(unbounded, zero, false);
+            String runs = explored(zero) + " / " + explored(unbounded) + " / "
+                    + (!wanted ? "-" : proof ? "proof" : explored(ctx.explore(BufferPolicy.PER_SEND)));
             out.printf("%-28s %12.2f %12.2f %32s%n", f.getFileName(), t.get(t.size() / 2) / 1000.0, t.get(t.size() - 1) / 1000.0, runs);
         }
         Collections.sort(all);

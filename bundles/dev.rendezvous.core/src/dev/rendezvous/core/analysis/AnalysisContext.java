@@ -3,6 +3,7 @@ package dev.rendezvous.core.analysis;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.rendezvous.core.analysis.deadlock.SlackElasticityProof;
 import dev.rendezvous.core.extract.Assumptions;
 import dev.rendezvous.core.extract.Budgets;
 import dev.rendezvous.core.extract.Extractor;
@@ -119,7 +120,17 @@ public final class AnalysisContext {
         return Explorer.explore(policy, budgets.maxRuns, cancelled.getAsBoolean() ? 0 : deadlineNanos, (prefix, cache) -> {
             long left = cancelled.getAsBoolean() ? 1 : Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
             return Extractor.run(program, np, policy, pools, prefix, cache, budgets, assumptions, left);
-        }, pools != null, budgets.stateCaching);
+        }, pools != null, budgets.stateCaching, policy == BufferPolicy.ZERO ? zeroElasticity : null);
+    }
+
+    private final SlackElasticityProof zeroElasticity = new SlackElasticityProof();
+
+    /**
+     * Whether the zero-buffer exploration's executions show that no buffering can add a wildcard match
+     * ({@link SlackElasticityProof}); false until that exploration has run.
+     */
+    public boolean zeroBufferShowsEveryBuffering() {
+        return explorations.containsKey(BufferPolicy.ZERO) && explorations.get(BufferPolicy.ZERO).complete() && zeroElasticity.holds();
     }
 
     /** A note about the analysis itself (budgets, incomplete exploration), reported once. */

@@ -55,6 +55,14 @@ public final class Explorer {
      */
     static final int CUT_RUNS_PER_RUN = 4;
 
+    /**
+     * Sees every run of an exploration once: the kept ones and those cut at a state already explored
+     * ({@code cut}; their traces end at that state). Replays that only repeat a run to learn its options are not shown.
+     */
+    public interface RunObserver {
+        void ran(RunOutcome run, boolean cut);
+    }
+
     private Explorer() {}
 
     public static Exploration explore(BufferPolicy policy, int maxRuns, long deadlineNanos,
@@ -68,6 +76,12 @@ public final class Explorer {
      */
     public static Exploration explore(BufferPolicy policy, int maxRuns, long deadlineNanos,
             BiFunction<int[], StateCache, RunOutcome> runner, boolean stopAtDeadlock, boolean cached) {
+        return explore(policy, maxRuns, deadlineNanos, runner, stopAtDeadlock, cached, null);
+    }
+
+    /** As above, showing every run to {@code observer} (may be null). */
+    public static Exploration explore(BufferPolicy policy, int maxRuns, long deadlineNanos,
+            BiFunction<int[], StateCache, RunOutcome> runner, boolean stopAtDeadlock, boolean cached, RunObserver observer) {
         List<RunOutcome> runs = new ArrayList<>();
         StateCache cache = new StateCache(cached);
         int cut = 0;
@@ -76,6 +90,7 @@ public final class Explorer {
         while (true) {
             RunOutcome o = runner.apply(prefix, cache);
             boolean pruned = cache.takePruned();
+            if (observer != null && !replaying) observer.ran(o, pruned);
             if (pruned) cut++;
             else if (!replaying) runs.add(o); // a replay to learn options repeats an execution already kept
             replaying = false;

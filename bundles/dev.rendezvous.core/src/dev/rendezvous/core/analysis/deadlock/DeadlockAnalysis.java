@@ -84,7 +84,7 @@ public final class DeadlockAnalysis {
             RunOutcome dl = zero.firstDeadlock();
             deadlockRun = dl;
             findings.addAll(onDataPath(fromExplanations(ctx, dl, Verdict.DEADLOCK_ZERO_BUFFER, rep), dl, zero.allDeadlock()));
-        } else if (exploresPerSend(unbounded, zero)) {
+        } else if (exploresPerSend(unbounded, zero, ctx.zeroBufferShowsEveryBuffering())) {
             // wildcards: buffering some sends and not others can enable matches neither extreme allows
             Exploration partial = ctx.explore(BufferPolicy.PER_SEND);
             if (partial.anyDeadlock()) {
@@ -159,11 +159,13 @@ public final class DeadlockAnalysis {
     }
 
     /**
-     * Whether the analysis adds the per-send buffering exploration: neither extreme deadlocks, and some
-     * execution met a wildcard match or a buffering choice (not only data branches).
+     * Whether the analysis adds the per-send buffering exploration: neither extreme deadlocks, some
+     * execution met a wildcard match or a buffering choice (not only data branches), and the zero-buffer
+     * executions do not already show every buffering ({@code zeroShowsAll}, {@link SlackElasticityProof}).
      */
-    public static boolean exploresPerSend(Exploration unbounded, Exploration zero) {
-        return !unbounded.anyDeadlock() && !zero.anyDeadlock() && !(onlyDataDecisions(unbounded) && onlyDataDecisions(zero));
+    public static boolean exploresPerSend(Exploration unbounded, Exploration zero, boolean zeroShowsAll) {
+        return !unbounded.anyDeadlock() && !zero.anyDeadlock() && !(onlyDataDecisions(unbounded) && onlyDataDecisions(zero))
+                && !zeroShowsAll;
     }
 
     /** No decision of these executions is a wildcard match or a buffering choice: only data branches. */
