@@ -767,8 +767,8 @@ final class RankInterpreter {
         // a bound every rank has alike; not one a rank computed from data it skipped (it may be its own)
         boolean uniform = c instanceof Values.Sym && !Values.Sym.local(c) || c == Unknown.UNIFORM;
         if (uniform && heads != null) heads.add(headState(loop));
-        if (unknownIters[0] >= budgets.maxUnknownIterations && uniform && heads != null && !periodic(loop, heads)
-                && unknownIters.length > 1 && widen(cond, loop, heads)) {
+        if (unknownIters[0] >= budgets.maxUnknownIterations && uniform && heads != null && unknownIters.length > 1
+                && unknownIters[1] == 0 && goesOnPastBudget(cond, loop, heads)) {
             unknownIters[1] = 1;
             unknownIters[0]--; // one more iteration, from the widened state
             c = eval(cond);
@@ -782,6 +782,28 @@ final class RankInterpreter {
             return false;
         }
         return decide(c, loop, "loop condition");
+    }
+
+    /** The k-th time this rank's executions of a loop reached the unknown-iteration budget: the same loop instance on every rank. */
+    private record CapKey(ASTNode loop, int k) {}
+
+    private final Map<ASTNode, Integer> capsReached = new IdentityHashMap<>();
+
+    /**
+     * At the first head past the budget of a loop whose bound is the same on every rank: whether this rank
+     * goes on with widened locals ({@link #widen}) or leaves the loop. All ranks must do alike, or one would
+     * run an iteration more than the others under the same bound, which no real run does (a rank's own
+     * test can tell them apart: with per-send buffering, whether its last send is still unreceived at the
+     * head depends on the schedule). The first rank to get here decides from its own state; the others
+     * follow it, widening their locals without comparing heads when it went on.
+     */
+    private boolean goesOnPastBudget(Expression cond, ASTNode loop, List<Object> heads) {
+        CapKey key = new CapKey(loop, capsReached.merge(loop, 1, Integer::sum));
+        Integer first = world.uniformDecided(key);
+        boolean on = first == null ? !periodic(loop, heads) && widen(cond, loop, heads)
+                : first == 0 && sideEffectFree(cond) && widenLocals(loop);
+        world.fixUniform(rank, key, on ? 0 : 1);
+        return on;
     }
 
     /**
