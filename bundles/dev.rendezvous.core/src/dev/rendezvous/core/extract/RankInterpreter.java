@@ -606,6 +606,9 @@ final class RankInterpreter {
         List<Long> occ = new ArrayList<>(occurrences.size());
         for (Map.Entry<ASTNode, Integer> e : occurrences.entrySet()) occ.add(program.nodeId(e.getKey()) * 1_000_003L + e.getValue());
         h.add(dev.rendezvous.core.semantics.StateCache.Hasher.unordered(occ));
+        List<Long> caps = new ArrayList<>(capsReached.size());
+        for (Map.Entry<ASTNode, Integer> e : capsReached.entrySet()) caps.add(program.nodeId(e.getKey()) * 1_000_003L + e.getValue());
+        h.add(dev.rendezvous.core.semantics.StateCache.Hasher.unordered(caps));
         List<Long> cut = new ArrayList<>(cutLoops.size());
         for (ASTNode n : cutLoops) cut.add((long) program.nodeId(n));
         h.add(dev.rendezvous.core.semantics.StateCache.Hasher.unordered(cut));

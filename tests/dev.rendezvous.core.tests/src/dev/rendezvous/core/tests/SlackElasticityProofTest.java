@@ -92,15 +92,17 @@ class SlackElasticityProofTest {
 
     /**
      * Random blocking programs whose messages follow one global order (so some matching completes without
-     * buffering), with most receives made wildcards: a few are slack-inelastic (at the last count 9 of 400). The proof
+     * buffering), with most receives made wildcards and, in the second set, collectives of all ranks (Barrier,
+     * Bcast, Reduce) between messages: a few are slack-inelastic (at the last count 9 and 12 of 400). The proof
      * must never hold where per-send buffering deadlocks, and it must hold often enough to matter.
      */
-    @Test
-    void randomBlockingProgramsNeverProvedWherePerSendBufferingDeadlocks() {
+    @ParameterizedTest(name = "collectives {0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void randomBlockingProgramsNeverProvedWherePerSendBufferingDeadlocks(boolean collectives) {
         int proved = 0, refuted = 0, inelastic = 0;
         for (int seed = 0; seed < 400; seed++) {
             int np = 3 + seed % 2;
-            String src = randomProgram(seed, np);
+            String src = randomProgram(seed, np, collectives);
             Outcome o = run("Gen" + seed + ".java", src, np);
             if (!o.applicable()) continue;
             if (o.proved()) {
@@ -116,12 +118,19 @@ class SlackElasticityProofTest {
                 + " of " + refuted + " not proved");
     }
 
-    static String randomProgram(long seed, int np) {
+    static String randomProgram(long seed, int np, boolean collectives) {
         Random r = new Random(seed);
         int messages = 5 + r.nextInt(6);
         List<List<String>> ops = new ArrayList<>();
         for (int k = 0; k < np; k++) ops.add(new ArrayList<>());
         for (int m = 0; m < messages; m++) {
+            if (collectives && r.nextInt(4) == 0) { // a collective of all ranks at this point of the order
+                int kind = r.nextInt(3), root = r.nextInt(np);
+                String call = kind == 0 ? "MPI.COMM_WORLD.Barrier();" : kind == 1 ? "MPI.COMM_WORLD.Bcast(buf, 0, 1, MPI.INT, " + root + ");"
+                        : "MPI.COMM_WORLD.Reduce(buf, 0, got, 0, 1, MPI.INT, MPI.SUM, " + root + ");";
+                for (int k = 0; k < np; k++) ops.get(k).add("            " + call + "\n");
+                continue;
+            }
             int src = r.nextInt(np), dst = (src + 1 + r.nextInt(np - 1)) % np;
             ops.get(src).add("            MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, " + dst + ", 0);\n");
             String from = r.nextDouble() < 0.8 ? "MPI.ANY_SOURCE" : String.valueOf(src);

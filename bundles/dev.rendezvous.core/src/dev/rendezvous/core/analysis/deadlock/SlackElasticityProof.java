@@ -33,9 +33,10 @@ import dev.rendezvous.core.semantics.RunOutcome;
  * rank has finished, or a send it already made holds later ones back, or the wildcard happens
  * before the rank's last event whatever the buffering (its later events follow in program order).
  *
- * <p>Only blocking point-to-point programs are judged (standard, synchronous, ready and buffered
- * sends, receives); any other operation in an execution, an unknown peer, or an execution too large
- * to search ({@link #MAX_WORK}) refutes the proof, and the per-send exploration runs as before.
+ * <p>Only blocking programs are judged (standard, synchronous, ready and buffered sends, receives,
+ * collectives); any other operation in an execution (non-blocking calls, probes, Sendrecv), an unknown
+ * peer, or an execution too large to check ({@link #MAX_WORK}) refutes the proof, and the per-send
+ * exploration runs as before.
  */
 public final class SlackElasticityProof implements Explorer.RunObserver {
     /** Work limit per execution: events times ranks (two vector clocks per event). */
@@ -71,7 +72,7 @@ public final class SlackElasticityProof implements Explorer.RunObserver {
             List<Event> t = traces.get(q);
             for (int i = 0; i < t.size(); i++) {
                 Event e = t.get(i);
-                if (!supported(e.op())) return e.op().mpjName() + " at line " + e.site().line() + " is outside the blocking point-to-point subset";
+                if (!supported(e.op())) return e.op().mpjName() + " at line " + e.site().line() + " is outside the blocking subset";
                 if (e.op().kind() != Op.Kind.LOCAL && e.peer() == Peer.UNKNOWN) return "an unknown peer at line " + e.site().line();
                 if (e.index() != i || e.rank() != q) return "an event out of its trace position";
             }
@@ -81,12 +82,24 @@ public final class SlackElasticityProof implements Explorer.RunObserver {
         if (wildcards.isEmpty()) return null;
         if (events * np > MAX_WORK) return "an execution too large to check";
         Event[][] partner = new Event[np][];
-        for (int q = 0; q < np; q++) partner[q] = new Event[traces.get(q).size()];
-        for (RunOutcome.Match m : run.matches()) {
-            partner[m.send().rank()][m.send().index()] = m.recv();
-            partner[m.recv().rank()][m.recv().index()] = m.send();
+        Event[][][] zeroIn = new Event[np][][], robustIn = new Event[np][][];
+        for (int q = 0; q < np; q++) {
+            int n = traces.get(q).size();
+            partner[q] = new Event[n];
+            zeroIn[q] = new Event[n][];
+            robustIn[q] = new Event[n][];
         }
-        int[][][] zero = clocks(traces, partner, false), robust = clocks(traces, partner, true);
+        for (RunOutcome.Match m : run.matches()) {
+            Event snd = m.send(), rcv = m.recv();
+            partner[snd.rank()][snd.index()] = rcv;
+            partner[rcv.rank()][rcv.index()] = snd;
+            zeroIn[rcv.rank()][rcv.index()] = robustIn[rcv.rank()][rcv.index()] = new Event[] {snd};
+            zeroIn[snd.rank()][snd.index()] = new Event[] {rcv};
+            if (snd.op().isSynchronous()) robustIn[snd.rank()][snd.index()] = new Event[] {rcv};
+        }
+        String collectives = collectiveEdges(run, cut, zeroIn, robustIn, events);
+        if (collectives != null) return collectives;
+        int[][][] zero = clocks(traces, zeroIn), robust = clocks(traces, robustIn);
         if (zero == null || robust == null) return "an execution whose happens-before has a cycle";
         for (RunOutcome.Match m : wildcards) {
             Event r = m.recv(), took = m.send();
@@ -113,13 +126,40 @@ public final class SlackElasticityProof implements Explorer.RunObserver {
     }
 
     /**
+     * What flows into the operation after each collective call besides program order: under zero buffering
+     * every member's call (all wait for all); whatever the buffering, as the runtime model lets members go
+     * early ({@code World}'s eager collectives): every member's call for a collective without a root, the root's
+     * call for a non-root of a root-to-all one (Bcast, Scatter), every member's call for the root of an
+     * all-to-root one (Reduce, Gather). Null when done; otherwise why the run cannot be judged.
+     */
+    private static String collectiveEdges(RunOutcome run, boolean cut, Event[][][] zeroIn, Event[][][] robustIn, long events) {
+        long work = 0;
+        for (RunOutcome.Collective c : run.collectives()) {
+            if (c.mismatch() || !c.complete() && !cut) return "a collective whose members do not agree";
+            List<Event> calls = c.calls().stream().filter(java.util.Objects::nonNull).toList();
+            work += (long) calls.size() * calls.size();
+            if (work > MAX_WORK) return "an execution too large to check";
+            Event root = calls.stream().filter(e -> e.op().hasRoot() && e.peer() == e.rank()).findFirst().orElse(null);
+            for (Event e : calls) {
+                List<Event> others = calls.stream().filter(x -> x != e).toList();
+                zeroIn[e.rank()][e.index()] = others.toArray(new Event[0]);
+                List<Event> robust = !e.op().hasRoot() ? others
+                        : e.op().isRootToAll() ? (root == null || root == e ? List.of() : List.of(root))
+                        : e == root ? others : List.of();
+                robustIn[e.rank()][e.index()] = robust.toArray(new Event[0]);
+            }
+        }
+        return null;
+    }
+
+    /**
      * Vector clocks of MPI happens-before over blocking operations ({@code slack-elasticity-poe-mse.md} §2, as in
      * {@link dev.rendezvous.core.graph.HappensBefore}): {@code c[q][i][p]} is the last index of rank {@code p} that
-     * happens before event {@code i} of rank {@code q} (-1 if none). An operation precedes its rank's next one; a
-     * matched send precedes the operation after its receive, and the receive precedes the operation after its send
-     * unless {@code robust} and the send is one buffering lets complete alone (not synchronous). Null on a cycle.
+     * happens before event {@code i} of rank {@code q} (-1 if none). An operation precedes its rank's next one, and so
+     * does every operation in {@code in} of its predecessor (a matched send precedes the operation after its
+     * receive; the receive the one after its send, unless buffering can let the send complete alone). Null on a cycle.
      */
-    private static int[][][] clocks(List<List<Event>> traces, Event[][] partner, boolean robust) {
+    private static int[][][] clocks(List<List<Event>> traces, Event[][][] in) {
         int np = traces.size();
         int[][][] c = new int[np][][];
         int[] next = new int[np];
@@ -129,22 +169,25 @@ public final class SlackElasticityProof implements Explorer.RunObserver {
             moved = false;
             for (int q = 0; q < np; q++) {
                 List<Event> t = traces.get(q);
-                while (next[q] < t.size()) {
+                step: while (next[q] < t.size()) {
                     int i = next[q];
                     int[] v;
                     if (i == 0) {
                         v = new int[np];
                         java.util.Arrays.fill(v, -1);
                     } else {
-                        Event prev = t.get(i - 1), other = partner[q][i - 1];
-                        boolean follows = other != null && !(robust && prev.op().kind() == Op.Kind.SEND && !prev.op().isSynchronous());
-                        if (follows && next[other.rank()] <= other.index()) break; // the partner's clock is not known yet
+                        Event[] from = in[q][i - 1];
+                        if (from != null) {
+                            for (Event o : from) if (next[o.rank()] <= o.index()) break step; // its clock is not known yet
+                        }
                         v = c[q][i - 1].clone();
                         v[q] = i - 1;
-                        if (follows) {
-                            int[] w = c[other.rank()][other.index()];
-                            for (int p = 0; p < np; p++) v[p] = Math.max(v[p], w[p]);
-                            v[other.rank()] = Math.max(v[other.rank()], other.index());
+                        if (from != null) {
+                            for (Event o : from) {
+                                int[] w = c[o.rank()][o.index()];
+                                for (int p = 0; p < np; p++) v[p] = Math.max(v[p], w[p]);
+                                v[o.rank()] = Math.max(v[o.rank()], o.index());
+                            }
                         }
                     }
                     c[q][i] = v;
@@ -168,7 +211,7 @@ public final class SlackElasticityProof implements Explorer.RunObserver {
     private static boolean supported(Op op) {
         return switch (op) {
             case SEND, SSEND, RSEND, BSEND, RECV, FINALIZE, BUFFER_ATTACH, BUFFER_DETACH -> true;
-            default -> false;
+            default -> op.kind() == Op.Kind.COLLECTIVE;
         };
     }
 }
