@@ -198,6 +198,28 @@ class AssumptionsTest {
                 || f.kind() == FindingKind.COLLECTIVE_MISMATCH), r.findings().toString());
     }
 
+    /**
+     * The per-send exploration itself (which the analysis now skips here, SlackElasticityProof): with a worker's last
+     * answer buffered its loop head differed from the master's, one rank widened past the iteration budget and the
+     * other stopped, and the barrier after the loop deadlocked in no real run.
+     */
+    @Test
+    void ranksLeaveAUniformLoopAtTheSameRoundWhateverIsBuffered() {
+        for (String name : List.of("UniformLoopAnySource.java", "InputLoopCStyleArgs.java")) {
+            java.nio.file.Path f = Repo.fixtures().resolve(name);
+            for (int np = 2; np <= 3; np++) {
+                dev.rendezvous.core.extract.Budgets b = dev.rendezvous.core.extract.Budgets.defaults();
+                b.maxMillis = 60_000;
+                var ctx = new dev.rendezvous.core.analysis.AnalysisContext(
+                        dev.rendezvous.core.extract.Program.parse(f.toString(), Repo.read(f)), np, b, () -> false);
+                var perSend = ctx.explore(dev.rendezvous.core.semantics.BufferPolicy.PER_SEND);
+                assertTrue(perSend.runs().size() > 1, name + " np=" + np + ": buffering choices were explored");
+                assertTrue(!perSend.anyDeadlock(), () -> name + " np=" + np + ", blocked: " + perSend.firstDeadlock().blocked().stream()
+                        .map(x -> "rank " + x.rank() + " in " + x.event().describe() + " at line " + x.event().site().line()).toList());
+            }
+        }
+    }
+
     @Test
     void aSizeThatChoosesThePartnerIsNotWidened() {
         List<String> a = assumptions("T.java", TIMING.formatted("int[] v = new int[1];\n if (rank < 2) MPI.COMM_WORLD.Sendrecv(v, 0, 1, MPI.INT, (rank + size) % 2, 0, v, 0, 1, MPI.INT, (rank + size) % 2, 0);"), 2);
