@@ -189,8 +189,13 @@ public final class Rendezvous {
             }
             if (verdict == Verdict.NONE) {
                 var unbounded = ctx.explore(dev.rendezvous.core.semantics.BufferPolicy.UNBOUNDED);
-                findings.addAll(OutcomeRace.find(unbounded));
-                findings.addAll(CrossCollectiveRace.find(unbounded));
+                if (ctx.unboundedShownByZero()) {
+                    // the zero-buffer runs have every matching; no message crosses a collective without buffering
+                    findings.addAll(OutcomeRace.find(ctx.explore(dev.rendezvous.core.semantics.BufferPolicy.ZERO)));
+                } else {
+                    findings.addAll(OutcomeRace.find(unbounded));
+                    findings.addAll(CrossCollectiveRace.find(unbounded));
+                }
             }
             if (r.representative().completed()) {
                 int[] minimum = MinimumSafeBuffers.minimum(ctx, r.representative());

@@ -87,9 +87,44 @@ public final class AnalysisContext {
     public synchronized Exploration explore(BufferPolicy policy) {
         Exploration e = explorations.get(policy);
         if (e == null && policy == BufferPolicy.ZERO) e = zeroByReplay();
+        if (e == null && policy == BufferPolicy.UNBOUNDED) e = unboundedByProof();
         if (e == null) e = exploreWith(policy, null);
         explorations.put(policy, e);
         return e;
+    }
+
+    private boolean unboundedByProof;
+
+    /**
+     * The unbounded-buffering exploration without exploring it, when its first run completes and meets a
+     * decision, and the zero-buffer exploration (run now, complete, without deadlock) proves that no buffering
+     * adds a wildcard match ({@link SlackElasticityProof}): every buffered execution then has the matching of a
+     * zero-buffer one, which completes, and completes buffered too (slack paper §1). The result holds that first
+     * run and is complete; {@link #unboundedShownByZero} says so. Null otherwise: one run was spent, and the full
+     * exploration follows. Halves the cost of a deadlock-free master/worker farm.
+     */
+    private Exploration unboundedByProof() {
+        if (budgets.maxRuns < 2) return null;
+        Exploration first = Explorer.explore(BufferPolicy.UNBOUNDED, 1, cancelled.getAsBoolean() ? 0 : deadlineNanos, (prefix, cache) -> {
+            long left = cancelled.getAsBoolean() ? 1 : Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
+            return Extractor.run(program, np, BufferPolicy.UNBOUNDED, null, prefix, cache, budgets, assumptions, left);
+        }, false, budgets.stateCaching, null);
+        if (first.complete() || first.runs().isEmpty()) return first; // the only execution
+        if (first.first().timedOut()) return first; // the full exploration would stop at this same run
+        if (!first.first().completed() || first.cut() > 0) return null;
+        Exploration zero = explore(BufferPolicy.ZERO);
+        if (!zero.complete() || zero.anyDeadlock() || !zeroElasticity.holds()) return null;
+        unboundedByProof = true;
+        return new Exploration(BufferPolicy.UNBOUNDED, first.runs(), true);
+    }
+
+    /**
+     * Whether the unbounded exploration is its first run only, the rest shown by the zero-buffer exploration
+     * ({@link #unboundedByProof}): what differs between executions (which match a wildcard takes) is then to be
+     * looked for among the zero-buffer ones, which have every matching.
+     */
+    public synchronized boolean unboundedShownByZero() {
+        return unboundedByProof;
     }
 
     /**

@@ -214,7 +214,8 @@ class AssumptionsTest {
                         dev.rendezvous.core.extract.Program.parse(f.toString(), Repo.read(f)), np, b, () -> false);
                 var perSend = ctx.explore(dev.rendezvous.core.semantics.BufferPolicy.PER_SEND);
                 assertTrue(perSend.runs().size() > 1, name + " np=" + np + ": buffering choices were explored");
-                assertTrue(!perSend.anyDeadlock(), () -> name + " np=" + np + ", blocked: " + perSend.firstDeadlock().blocked().stream()
+                String where = name + " np=" + np;
+                assertTrue(!perSend.anyDeadlock(), () -> where + ", blocked: " + perSend.firstDeadlock().blocked().stream()
                         .map(x -> "rank " + x.rank() + " in " + x.event().describe() + " at line " + x.event().site().line()).toList());
             }
         }

@@ -19,10 +19,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 import dev.rendezvous.core.RunReport;
 import dev.rendezvous.core.analysis.AnalysisContext;
 import dev.rendezvous.core.analysis.deadlock.DeadlockAnalysis;
+import dev.rendezvous.core.extract.Assumptions;
 import dev.rendezvous.core.extract.Budgets;
+import dev.rendezvous.core.extract.Extractor;
 import dev.rendezvous.core.extract.Program;
 import dev.rendezvous.core.model.Verdict;
 import dev.rendezvous.core.semantics.BufferPolicy;
+import dev.rendezvous.core.semantics.Explorer;
 import dev.rendezvous.core.semantics.Explorer.Exploration;
 
 /**
@@ -54,6 +57,53 @@ class SlackElasticityProofTest {
         exhaustive.stateCaching = false;
         Exploration perSend = new AnalysisContext(p, np, exhaustive, () -> false).explore(BufferPolicy.PER_SEND);
         return new Outcome(true, ctx.zeroBufferShowsEveryBuffering(), perSend);
+    }
+
+    /** The unbounded exploration itself, run in full (state caching on), whatever the proof says. */
+    private static Exploration fullUnbounded(Program p, int np) {
+        Budgets b = Budgets.defaults();
+        b.maxMillis = 60_000;
+        b.maxRuns = 2000;
+        return Explorer.explore(BufferPolicy.UNBOUNDED, b.maxRuns, System.nanoTime() + 60_000_000_000L,
+                (prefix, cache) -> Extractor.run(p, np, BufferPolicy.UNBOUNDED, null, prefix, cache, b, new Assumptions(), 60_000),
+                false, true);
+    }
+
+    /**
+     * Where the zero-buffer runs stand for the unbounded exploration (its first run only is kept), the full
+     * unbounded exploration finds no deadlock either, and ends in the same ways (completing, or failing by Abort).
+     */
+    @ParameterizedTest(name = "{0} np={1}")
+    @MethodSource("programs")
+    void unboundedShownByZeroAgreesWithTheFullExploration(Path file, int np) {
+        Program p = Program.parse(file.toString(), Repo.read(file));
+        Budgets b = Budgets.defaults();
+        b.maxMillis = 60_000;
+        AnalysisContext ctx = new AnalysisContext(p, np, b, () -> false);
+        Exploration shown = ctx.explore(BufferPolicy.UNBOUNDED);
+        if (!ctx.unboundedShownByZero()) return;
+        assertEquals(1, shown.runs().size());
+        Exploration full = fullUnbounded(p, np);
+        assertFalse(full.anyDeadlock(), file + " np=" + np);
+        assertEquals(outcomes(ctx.explore(BufferPolicy.ZERO)), outcomes(full), file + " np=" + np);
+    }
+
+    private static java.util.Set<String> outcomes(Exploration e) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (var r : e.runs()) out.add(r.completed() ? "completed" : r.failed() ? "failed" : r.deadlocked() ? "deadlock" : "other");
+        return out;
+    }
+
+    @Test
+    void workQueueUnboundedIsOneRunShownByZero() {
+        Path f = Repo.corpus().resolve("programs/WorkQueueAny.java");
+        Program p = Program.parse(f.toString(), Repo.read(f));
+        AnalysisContext ctx = new AnalysisContext(p, 6, Budgets.defaults(), () -> false);
+        Exploration u = ctx.explore(BufferPolicy.UNBOUNDED);
+        assertTrue(ctx.unboundedShownByZero() && u.complete() && u.runs().size() == 1, u.runs().size() + " runs");
+        Exploration full = fullUnbounded(p, 6);
+        assertTrue(full.complete() && full.runs().size() + full.cut() > 1, "the full exploration has more to do");
+        assertFalse(full.anyDeadlock());
     }
 
     static Stream<Arguments> programs() throws IOException {
