@@ -32,6 +32,7 @@ import dev.rendezvous.core.semantics.RunOutcome;
  * matched before the cut, every later send of a rank must still be excluded without seeing it: the
  * rank has finished, or a send it already made holds later ones back, or the wildcard happens
  * before the rank's last event whatever the buffering (its later events follow in program order).
+ * The same holds for a run that did not complete (a rank the analysis stopped following, an abort).
  *
  * <p>Only blocking programs are judged (standard, synchronous, ready and buffered sends, receives,
  * collectives); any other operation in an execution (non-blocking calls, probes, Sendrecv), an unknown
@@ -65,6 +66,8 @@ public final class SlackElasticityProof implements Explorer.RunObserver {
 
     /** Null when buffering cannot add a competitor for any wildcard of this run; otherwise why not. */
     static String check(RunOutcome run, boolean cut) {
+        // a run that did not complete (a rank stopped by a budget, the job aborted) also hides what its ranks would send next
+        boolean partial = cut || !run.completed();
         List<List<Event>> traces = run.traces();
         int np = traces.size();
         long events = 0;
@@ -97,7 +100,7 @@ public final class SlackElasticityProof implements Explorer.RunObserver {
             zeroIn[snd.rank()][snd.index()] = new Event[] {rcv};
             if (snd.op().isSynchronous()) robustIn[snd.rank()][snd.index()] = new Event[] {rcv};
         }
-        String collectives = collectiveEdges(run, cut, zeroIn, robustIn, events);
+        String collectives = collectiveEdges(run, partial, zeroIn, robustIn, events);
         if (collectives != null) return collectives;
         int[][][] zero = clocks(traces, zeroIn), robust = clocks(traces, robustIn);
         if (zero == null || robust == null) return "an execution whose happens-before has a cycle";
@@ -114,11 +117,11 @@ public final class SlackElasticityProof implements Explorer.RunObserver {
                     }
                     heldBack = true;
                 }
-                if (!cut || heldBack || q == d || run.done()[q]) continue;
+                if (!partial || heldBack || q == d || run.done()[q]) continue;
                 int last = traces.get(q).size() - 1;
                 if (last < 0 || robust[q][last][d] < r.index()) {
                     return "rank " + q + " may send to the wildcard receive at line " + r.site().line()
-                            + " after the state where the exploration cut this run";
+                            + " after the point where this run's trace ends";
                 }
             }
         }
@@ -132,10 +135,10 @@ public final class SlackElasticityProof implements Explorer.RunObserver {
      * call for a non-root of a root-to-all one (Bcast, Scatter), every member's call for the root of an
      * all-to-root one (Reduce, Gather). Null when done; otherwise why the run cannot be judged.
      */
-    private static String collectiveEdges(RunOutcome run, boolean cut, Event[][][] zeroIn, Event[][][] robustIn, long events) {
+    private static String collectiveEdges(RunOutcome run, boolean partial, Event[][][] zeroIn, Event[][][] robustIn, long events) {
         long work = 0;
         for (RunOutcome.Collective c : run.collectives()) {
-            if (c.mismatch() || !c.complete() && !cut) return "a collective whose members do not agree";
+            if (c.mismatch() || !c.complete() && !partial) return "a collective whose members do not agree";
             List<Event> calls = c.calls().stream().filter(java.util.Objects::nonNull).toList();
             work += (long) calls.size() * calls.size();
             if (work > MAX_WORK) return "an execution too large to check";
