@@ -50,15 +50,7 @@ public final class AnalysisContext {
      * used to confirm that a quick fix removes the problem (fixes are not computed inside it).
      */
     public AnalysisContext forFixedProgram(Program fixed) {
-        Budgets b = new Budgets();
-        b.maxStepsPerRank = budgets.maxStepsPerRank;
-        b.maxQuietIterations = budgets.maxQuietIterations;
-        b.maxUnknownIterations = budgets.maxUnknownIterations;
-        b.maxInlineDepth = budgets.maxInlineDepth;
-        b.maxRuns = budgets.maxRuns;
-        b.stateCaching = budgets.stateCaching;
-        b.maxArrayLength = budgets.maxArrayLength;
-        b.maxProcesses = budgets.maxProcesses;
+        Budgets b = budgets.copy(); // every limit as here (also the quiet-loop steps and MPJ's runtime arguments)
         b.maxMillis = Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
         return new AnalysisContext(fixed, np, b, cancelled, true);
     }
