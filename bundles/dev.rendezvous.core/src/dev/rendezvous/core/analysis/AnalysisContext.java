@@ -91,19 +91,18 @@ public final class AnalysisContext {
      * The unbounded-buffering exploration without exploring it, when its first run completes and meets a
      * decision, and the zero-buffer exploration (run now, complete, without deadlock) proves that no buffering
      * adds a wildcard match ({@link SlackElasticityProof}): every buffered execution then has the matching of a
-     * zero-buffer one, which completes, and completes buffered too (slack paper §1). The result holds that first
-     * run and is complete; {@link #unboundedShownByZero} says so. Null otherwise: one run was spent, and the full
-     * exploration follows. Halves the cost of a deadlock-free master/worker farm.
+     * zero-buffer one, which completes, and completes buffered too (slack paper §1). The result holds the one or
+     * two runs made and is complete; {@link #unboundedShownByZero} says so. Null otherwise: a run or two were spent, and the
+     * full exploration follows. Halves the cost of a deadlock-free master/worker farm.
      */
     private Exploration unboundedByProof() {
-        if (budgets.maxRuns < 2) return null;
-        Exploration first = Explorer.explore(BufferPolicy.UNBOUNDED, 1, cancelled.getAsBoolean() ? 0 : deadlineNanos, (prefix, cache) -> {
-            long left = cancelled.getAsBoolean() ? 1 : Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
-            return Extractor.run(program, np, BufferPolicy.UNBOUNDED, null, prefix, cache, budgets, assumptions, left);
-        }, false, budgets.stateCaching, null);
-        if (first.complete() || first.runs().isEmpty()) return first; // the only execution
+        if (budgets.maxRuns < 3) return null;
+        // two runs: the explorer may replay the first to learn that a wildcard could have waited for a later sender,
+        // an option the first run's decisions lack; one run would then look complete when it is not
+        Exploration first = exploreWith(BufferPolicy.UNBOUNDED, null, 2);
+        if (first.complete() || first.runs().isEmpty()) return first; // every execution
         if (first.first().timedOut()) return first; // the full exploration would stop at this same run
-        if (!first.first().completed() || first.cut() > 0) return null;
+        if (!first.first().completed()) return null;
         Exploration zero = explore(BufferPolicy.ZERO);
         if (!zero.complete() || zero.anyDeadlock() || !zeroElasticity.holds()) return null;
         unboundedByProof = true;
@@ -111,7 +110,7 @@ public final class AnalysisContext {
     }
 
     /**
-     * Whether the unbounded exploration is its first run only, the rest shown by the zero-buffer exploration
+     * Whether the unbounded exploration is its first run or two, the rest shown by the zero-buffer exploration
      * ({@link #unboundedByProof}): what differs between executions (which match a wildcard takes) is then to be
      * looked for among the zero-buffer ones, which have every matching.
      */
@@ -143,8 +142,12 @@ public final class AnalysisContext {
     }
 
     private Exploration exploreWith(BufferPolicy policy, int[] pools) {
+        return exploreWith(policy, pools, budgets.maxRuns);
+    }
+
+    private Exploration exploreWith(BufferPolicy policy, int[] pools, int maxRuns) {
         // a BSP check is refuted by one deadlock: no need to explore further
-        return Explorer.explore(policy, budgets.maxRuns, cancelled.getAsBoolean() ? 0 : deadlineNanos, (prefix, cache) -> {
+        return Explorer.explore(policy, maxRuns, cancelled.getAsBoolean() ? 0 : deadlineNanos, (prefix, cache) -> {
             long left = cancelled.getAsBoolean() ? 1 : Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
             return Extractor.run(program, np, policy, pools, prefix, cache, budgets, assumptions, left);
         }, pools != null, budgets.stateCaching, policy == BufferPolicy.ZERO ? zeroElasticity : null);

@@ -70,22 +70,45 @@ class SlackElasticityProofTest {
     }
 
     /**
-     * Where the zero-buffer runs stand for the unbounded exploration (its first run only is kept), the full
+     * Where the zero-buffer runs stand for the unbounded exploration (only its first run or two are kept), the full
      * unbounded exploration finds no deadlock either, and ends in the same ways (completing, or failing by Abort).
      */
     @ParameterizedTest(name = "{0} np={1}")
     @MethodSource("programs")
     void unboundedShownByZeroAgreesWithTheFullExploration(Path file, int np) {
-        Program p = Program.parse(file.toString(), Repo.read(file));
+        unboundedAgrees(file.toString(), Repo.read(file), np);
+    }
+
+    /**
+     * The same on random programs: the state-caching tests' wildcard programs (matchings steer values and tags; few
+     * of them get this far, most deadlock) and the blocking programs below, with and without collectives (39 of the
+     * 1200 at the last count).
+     */
+    @Test
+    void unboundedShownByZeroAgreesOnRandomPrograms() {
+        int shown = 0;
+        for (int seed = 0; seed < 600; seed++) {
+            int np = 3 + seed % 2;
+            if (unboundedAgrees("Gen" + seed + ".java", StateCachingTest.RandomPrograms.wildcards(seed, np), np)) shown++;
+            if (unboundedAgrees("Gen" + seed + ".java", randomProgram(seed, np, seed % 3 == 0), np)) shown++;
+        }
+        assertTrue(shown >= 25, "programs whose unbounded exploration the zero-buffer runs stood for: " + shown);
+    }
+
+    /** Checks one program; true when its unbounded exploration was shown by the zero-buffer one. */
+    private static boolean unboundedAgrees(String name, String source, int np) {
+        Path file = Path.of(name);
+        Program p = Program.parse(name, source);
         Budgets b = Budgets.defaults();
         b.maxMillis = 60_000;
         AnalysisContext ctx = new AnalysisContext(p, np, b, () -> false);
         Exploration shown = ctx.explore(BufferPolicy.UNBOUNDED);
-        if (!ctx.unboundedShownByZero()) return;
-        assertEquals(1, shown.runs().size());
+        if (!ctx.unboundedShownByZero()) return false;
+        assertTrue(shown.runs().size() <= 2, shown.runs().size() + " runs");
         Exploration full = fullUnbounded(p, np);
-        assertFalse(full.anyDeadlock(), file + " np=" + np);
-        assertEquals(outcomes(ctx.explore(BufferPolicy.ZERO)), outcomes(full), file + " np=" + np);
+        assertFalse(full.anyDeadlock(), file + " np=" + np + "\n" + source);
+        assertEquals(outcomes(ctx.explore(BufferPolicy.ZERO)), outcomes(full), file + " np=" + np + "\n" + source);
+        return true;
     }
 
     private static java.util.Set<String> outcomes(Exploration e) {
@@ -95,12 +118,12 @@ class SlackElasticityProofTest {
     }
 
     @Test
-    void workQueueUnboundedIsOneRunShownByZero() {
+    void workQueueUnboundedIsShownByZero() {
         Path f = Repo.corpus().resolve("programs/WorkQueueAny.java");
         Program p = Program.parse(f.toString(), Repo.read(f));
         AnalysisContext ctx = new AnalysisContext(p, 6, Budgets.defaults(), () -> false);
         Exploration u = ctx.explore(BufferPolicy.UNBOUNDED);
-        assertTrue(ctx.unboundedShownByZero() && u.complete() && u.runs().size() == 1, u.runs().size() + " runs");
+        assertTrue(ctx.unboundedShownByZero() && u.complete() && u.runs().size() <= 2, u.runs().size() + " runs");
         Exploration full = fullUnbounded(p, 6);
         assertTrue(full.complete() && full.runs().size() + full.cut() > 1, "the full exploration has more to do");
         assertFalse(full.anyDeadlock());
