@@ -96,7 +96,8 @@ public final class AnalysisContext {
      * full exploration follows. Halves the cost of a deadlock-free master/worker farm.
      */
     private Exploration unboundedByProof() {
-        if (budgets.maxRuns < 3) return null;
+        // a program the proof cannot judge would only pay the runs made here twice
+        if (budgets.maxRuns < 3 || program.callsAnyOf(SlackElasticityProof.OUTSIDE)) return null;
         // two runs: the explorer may replay the first to learn that a wildcard could have waited for a later sender,
         // an option the first run's decisions lack; one run would then look complete when it is not
         Exploration first = exploreWith(BufferPolicy.UNBOUNDED, null, 2);

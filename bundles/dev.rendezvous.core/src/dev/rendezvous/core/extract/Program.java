@@ -238,6 +238,27 @@ public final class Program {
         return concurrentCommunication;
     }
 
+    private Set<String> invokedNames;
+
+    /** Whether the program or a companion file calls a method by one of these names (a syntactic check). */
+    public synchronized boolean callsAnyOf(Set<String> names) {
+        if (invokedNames == null) {
+            Set<String> found = new java.util.HashSet<>();
+            ASTVisitor v = new ASTVisitor() {
+                @Override
+                public boolean visit(MethodInvocation node) {
+                    found.add(node.getName().getIdentifier());
+                    return true;
+                }
+            };
+            cu.accept(v);
+            for (CompilationUnit c : companionFiles.keySet()) c.accept(v);
+            invokedNames = found;
+        }
+        for (String n : names) if (invokedNames.contains(n)) return true;
+        return false;
+    }
+
     private Boolean floatingControl;
 
     /**

@@ -40,6 +40,18 @@ import dev.rendezvous.core.semantics.RunOutcome;
  * exploration runs as before.
  */
 public final class SlackElasticityProof implements Explorer.RunObserver {
+    /**
+     * The MPJ methods whose calls this proof does not judge (a run that makes one refutes it): non-blocking calls and
+     * their waits and tests, persistent requests, probes, Sendrecv. A program that calls none by name may be proved.
+     */
+    public static final java.util.Set<String> OUTSIDE = outside();
+
+    private static java.util.Set<String> outside() {
+        java.util.Set<String> names = new java.util.HashSet<>(List.of("Send_init", "Ssend_init", "Bsend_init", "Rsend_init", "Recv_init"));
+        for (Op op : Op.values()) if (!supported(op)) names.add(op.mpjName());
+        return java.util.Set.copyOf(names);
+    }
+
     /** Work limit per execution: events times ranks (two vector clocks per event). */
     static final long MAX_WORK = 4_000_000;
 
