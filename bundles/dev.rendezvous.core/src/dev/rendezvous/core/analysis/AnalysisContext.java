@@ -104,8 +104,7 @@ public final class AnalysisContext {
         if (first.complete() || first.runs().isEmpty()) return first; // every execution
         if (first.first().timedOut()) return first; // the full exploration would stop at this same run
         if (!first.first().completed()) return null;
-        Exploration zero = explore(BufferPolicy.ZERO);
-        if (!zero.complete() || zero.anyDeadlock() || !zeroElasticity.holds()) return null;
+        if (explore(BufferPolicy.ZERO).anyDeadlock() || !zeroBufferShowsEveryBuffering()) return null;
         unboundedByProof = true;
         return new Exploration(BufferPolicy.UNBOUNDED, first.runs(), true);
     }
@@ -160,7 +159,7 @@ public final class AnalysisContext {
      * Whether the zero-buffer exploration's executions show that no buffering can add a wildcard match
      * ({@link SlackElasticityProof}); false until that exploration has run.
      */
-    public boolean zeroBufferShowsEveryBuffering() {
+    public synchronized boolean zeroBufferShowsEveryBuffering() {
         return explorations.containsKey(BufferPolicy.ZERO) && explorations.get(BufferPolicy.ZERO).complete() && zeroElasticity.holds();
     }
 

@@ -603,17 +603,19 @@ final class RankInterpreter {
             h.add(t.getKey());
             valueHashing.fields(h, t.getValue());
         }
-        List<Long> occ = new ArrayList<>(occurrences.size());
-        for (Map.Entry<ASTNode, Integer> e : occurrences.entrySet()) occ.add(program.nodeId(e.getKey()) * 1_000_003L + e.getValue());
-        h.add(dev.rendezvous.core.semantics.StateCache.Hasher.unordered(occ));
-        List<Long> caps = new ArrayList<>(capsReached.size());
-        for (Map.Entry<ASTNode, Integer> e : capsReached.entrySet()) caps.add(program.nodeId(e.getKey()) * 1_000_003L + e.getValue());
-        h.add(dev.rendezvous.core.semantics.StateCache.Hasher.unordered(caps));
+        h.add(countsHash(occurrences)).add(countsHash(capsReached));
         List<Long> cut = new ArrayList<>(cutLoops.size());
         for (ASTNode n : cutLoops) cut.add((long) program.nodeId(n));
         h.add(dev.rendezvous.core.semantics.StateCache.Hasher.unordered(cut));
         h.add(localDecisions == 0 ? 0 : 1).add(argsLength);
         mpj.hashState(h);
+    }
+
+    /** An order-free hash of per-node counts (their nodes by stable id, not identity). */
+    private long countsHash(Map<ASTNode, Integer> counts) {
+        List<Long> parts = new ArrayList<>(counts.size());
+        for (Map.Entry<ASTNode, Integer> e : counts.entrySet()) parts.add(program.nodeId(e.getKey()) * 1_000_003L + e.getValue());
+        return dev.rendezvous.core.semantics.StateCache.Hasher.unordered(parts);
     }
 
     private void hashFrame(dev.rendezvous.core.semantics.StateCache.Hasher h, Frame f) {
