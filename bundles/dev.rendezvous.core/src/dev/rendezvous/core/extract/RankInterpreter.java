@@ -232,7 +232,7 @@ final class RankInterpreter {
         this.budgets = budgets;
         this.assumptions = assumptions;
         this.mpj = new MpjCalls(this);
-        world.describeRank(rank, this::hashState, this::hashPayload);
+        world.describeRank(rank, this::hashState, this::hashPayload, this::turns);
     }
 
     // ================================================================ entry
@@ -452,7 +452,8 @@ final class RankInterpreter {
         if (v == Unknown.UNIFORM) {
             // the same on every rank (a broadcast or reduced value, an input): both outcomes are explored,
             // taken alike by all ranks, which covers every value; nothing is assumed
-            return world.uniformChoice(rank, new UniformKey(at, occ), 2, what + " at line " + program.range(at).line()) == 0;
+            Object key = isLoop(at) && program.mayCommunicate(at) ? new LoopTest(at, occ) : new UniformKey(at, occ);
+            return world.uniformChoice(rank, key, 2, what + " at line " + program.range(at).line()) == 0;
         }
         assumptions.add(program.range(at), "The " + what + " depends on a value the analysis cannot compute "
                 + "(data, input or an unknown call); both outcomes are explored");
@@ -461,6 +462,38 @@ final class RankInterpreter {
     }
 
     private record UniformKey(ASTNode node, int occurrence) {}
+
+    /**
+     * The {@code occurrence}-th test of a communicating loop with a rank-uniform condition, every rank's alike.
+     * Such a loop's count in {@link #occurrences} serves only these keys (its tests are decided, never
+     * budgeted by count), so the state cache may hash it relative to the other ranks' ({@link #turns}).
+     */
+    private record LoopTest(ASTNode loop, int occurrence) implements dev.rendezvous.core.semantics.World.Turn {
+        @Override
+        public Object place() {
+            return loop;
+        }
+
+        @Override
+        public int turn() {
+            return occurrence;
+        }
+    }
+
+    private static boolean isLoop(ASTNode n) {
+        return n instanceof ForStatement || n instanceof WhileStatement || n instanceof DoStatement;
+    }
+
+    /** Where {@link CapKey}s are asked: one place per loop, apart from the loop's own tests. */
+    private record CapPlace(ASTNode loop) {}
+
+    /** The places of this rank's {@link dev.rendezvous.core.semantics.World.Turn} decisions, each with the turns taken there. */
+    private void turns(java.util.function.ObjIntConsumer<Object> out) {
+        for (Map.Entry<ASTNode, Integer> e : occurrences.entrySet()) {
+            if (isLoop(e.getKey()) && program.mayCommunicate(e.getKey())) out.accept(e.getKey(), e.getValue());
+        }
+        for (Map.Entry<ASTNode, Integer> e : capsReached.entrySet()) out.accept(new CapPlace(e.getKey()), e.getValue());
+    }
 
     private int decisionsTaken;
 
@@ -603,7 +636,8 @@ final class RankInterpreter {
             h.add(t.getKey());
             valueHashing.fields(h, t.getValue());
         }
-        h.add(countsHash(occurrences)).add(countsHash(capsReached));
+        h.add(occurrencesHash()); // loop tests and loop budgets reached: through turns(), relative to the other ranks'
+
         List<Long> cut = new ArrayList<>(cutLoops.size());
         for (ASTNode n : cutLoops) cut.add((long) program.nodeId(n));
         h.add(dev.rendezvous.core.semantics.StateCache.Hasher.unordered(cut));
@@ -611,10 +645,16 @@ final class RankInterpreter {
         mpj.hashState(h);
     }
 
-    /** An order-free hash of per-node counts (their nodes by stable id, not identity). */
-    private long countsHash(Map<ASTNode, Integer> counts) {
-        List<Long> parts = new ArrayList<>(counts.size());
-        for (Map.Entry<ASTNode, Integer> e : counts.entrySet()) parts.add(program.nodeId(e.getKey()) * 1_000_003L + e.getValue());
+    /**
+     * An order-free hash of {@link #occurrences} (nodes by stable id, not identity), without the tests of communicating
+     * loops: those counts serve only {@link LoopTest} keys, and the world hashes them relative to the other ranks'.
+     */
+    private long occurrencesHash() {
+        List<Long> parts = new ArrayList<>(occurrences.size());
+        for (Map.Entry<ASTNode, Integer> e : occurrences.entrySet()) {
+            if (isLoop(e.getKey()) && program.mayCommunicate(e.getKey())) continue;
+            parts.add(program.nodeId(e.getKey()) * 1_000_003L + e.getValue());
+        }
         return dev.rendezvous.core.semantics.StateCache.Hasher.unordered(parts);
     }
 
@@ -790,7 +830,17 @@ final class RankInterpreter {
     }
 
     /** The k-th time this rank's executions of a loop reached the unknown-iteration budget: the same loop instance on every rank. */
-    private record CapKey(ASTNode loop, int k) {}
+    private record CapKey(ASTNode loop, int k) implements dev.rendezvous.core.semantics.World.Turn {
+        @Override
+        public Object place() {
+            return new CapPlace(loop);
+        }
+
+        @Override
+        public int turn() {
+            return k;
+        }
+    }
 
     private final Map<ASTNode, Integer> capsReached = new IdentityHashMap<>();
 

@@ -333,6 +333,21 @@ public final class World {
     private StateCache cache;
     private java.util.function.Consumer<StateCache.Hasher>[] rankViews;
     private java.util.function.BiConsumer<StateCache.Hasher, Object>[] payloadViews;
+    private java.util.function.Consumer<java.util.function.ObjIntConsumer<Object>>[] turnViews;
+
+    /**
+     * The key of a rank-uniform decision that every rank asks in turn at one place: the {@code turn}-th
+     * time a rank comes to it (the k-th test of a communicating loop, the k-th time a loop reaches its
+     * iteration budget). The first rank to ask decides, the others follow. Only the ranks' turns relative
+     * to each other matter for what happens next, so the state cache hashes them relative to the fewest
+     * turns a running rank has taken there, and leaves out decisions every running rank has passed: runs
+     * that left a loop after different numbers of iterations meet again in one state.
+     */
+    public interface Turn {
+        Object place();
+
+        int turn();
+    }
 
     /** Cuts this run at any fence whose state {@code cache} already holds from an earlier run (before {@link #run}). */
     public void useStateCache(StateCache cache) {
@@ -346,12 +361,25 @@ public final class World {
     @SuppressWarnings("unchecked")
     public synchronized void describeRank(int rank, java.util.function.Consumer<StateCache.Hasher> state,
             java.util.function.BiConsumer<StateCache.Hasher, Object> payload) {
+        describeRank(rank, state, payload, null);
+    }
+
+    /**
+     * As above; {@code turns} tells each place of {@link Turn} decisions with the number of turns the rank has
+     * taken there (the rank's own state hash leaves those counts out).
+     */
+    @SuppressWarnings("unchecked")
+    public synchronized void describeRank(int rank, java.util.function.Consumer<StateCache.Hasher> state,
+            java.util.function.BiConsumer<StateCache.Hasher, Object> payload,
+            java.util.function.Consumer<java.util.function.ObjIntConsumer<Object>> turns) {
         if (rankViews == null) {
             rankViews = new java.util.function.Consumer[np];
             payloadViews = new java.util.function.BiConsumer[np];
+            turnViews = new java.util.function.Consumer[np];
         }
         rankViews[rank] = state;
         payloadViews[rank] = payload;
+        turnViews[rank] = turns;
     }
 
     /**
@@ -389,6 +417,28 @@ public final class World {
         }
     }
 
+    /**
+     * When the last member arrives at a collective: as {@link #revisited()}, for the state with every member
+     * in the call and the instance complete (its payloads are what the members read next). Programs whose
+     * runs differ only in rank-uniform decisions (a timing loop's trip count) have no fence to meet at;
+     * their collectives are where they meet again. A run cut here ends at once, as in {@link #cutIfRevisited(int, SendOp)}.
+     */
+    private void cutIfRevisited(CollInstance inst) {
+        if (cache == null || !cache.active() || rankViews == null) return;
+        if (choices.replaying() && !cache.recordsReplays()) return;
+        StateCache.Hasher h = new StateCache.Hasher();
+        h.add(-200);
+        hashState(h);
+        if (h.isOpaque()) return;
+        hashInstance(h, inst, seqBases());
+        boolean seen = choices.replaying() ? cache.record(h) : cache.visit(h);
+        if (seen) {
+            cutShort = true;
+            over = true;
+            throw new Killed();
+        }
+    }
+
     private LocalModels models;
 
     /** Records each rank's calls into {@code models} (for the Promela export; before {@link #run}). */
@@ -405,8 +455,23 @@ public final class World {
     /** Set when a run is cut inside a rank ({@link #cutIfRevisited}). */
     private volatile boolean cutShort;
 
+    /**
+     * Per communicator, the fewest collectives any rank has called on it: collective instances are
+     * hashed by their number past it, so runs that called a different number of collectives before
+     * (a timing loop left after more rounds) can meet in one state.
+     */
+    private Map<Integer, Integer> seqBases() {
+        Map<Integer, Integer> base = new HashMap<>();
+        for (RankState rs : ranks) for (Integer c : rs.collSeq.keySet()) base.put(c, Integer.MAX_VALUE);
+        for (Map.Entry<Integer, Integer> b : base.entrySet()) {
+            for (RankState rs : ranks) b.setValue(Math.min(b.getValue(), rs.collSeq.getOrDefault(b.getKey(), 0)));
+        }
+        return base;
+    }
+
     private void hashState(StateCache.Hasher h) {
         h.add(np);
+        Map<Integer, Integer> seqBase = seqBases();
         for (RankState rs : ranks) {
             if (!rs.stallStates.isEmpty()) {
                 h.opaque(); // poll fingerprints are identity-based
@@ -414,8 +479,10 @@ public final class World {
             }
             h.add(rs.status.ordinal()).add(rs.abortReason == null ? 0 : 1).add(rs.spinsWithoutProgress)
                     .add(rs.stalled ? 1 : 0).add(rs.livelocked ? 1 : 0).add(rs.attachedBytes).add(rs.usedBytes);
-            hashBlocker(h, rs.blocker);
-            for (Map.Entry<Integer, Integer> e : new java.util.TreeMap<>(rs.collSeq).entrySet()) h.add(e.getKey()).add(e.getValue());
+            hashBlocker(h, rs.blocker, seqBase);
+            for (Map.Entry<Integer, Integer> e : new java.util.TreeMap<>(rs.collSeq).entrySet()) {
+                h.add(e.getKey()).add(e.getValue() - seqBase.get(e.getKey()));
+            }
             h.add(rs.requests.size());
             for (RequestValue r : rs.requests) hashRequest(h, r);
             if (rs.status != RankStatus.DONE && rs.status != RankStatus.ABORTED) {
@@ -440,31 +507,78 @@ public final class World {
         h.add(wildcardProbes.size());
         for (ProbeBlocker pb : wildcardProbes) hashPending(h, pb.probe);
         for (Map.Entry<Long, CollInstance> c : new java.util.TreeMap<>(collectives).entrySet()) {
-            CollInstance inst = c.getValue();
-            if (inst.complete) continue;
-            h.add(c.getKey()).add(inst.arrived).add(inst.mismatch ? 1 : 0).add(inst.combined.size());
-            for (int i = 0; i < inst.ops.length; i++) {
-                h.add(inst.ops[i] == null ? -1 : inst.ops[i].ordinal()).add(inst.roots[i]).add(inst.colors[i]).add(inst.keys[i]);
-                if (inst.ops[i] != null) payloadViews[inst.comm.members()[i]].accept(h, inst.payloads[i]);
-            }
+            if (!c.getValue().complete) hashInstance(h, c.getValue(), seqBase);
         }
         if (tokens != null) for (int t : tokens) h.add(t);
         for (RankState r : runnable) h.add(r.rank);
         h.add(toCheck.hashCode());
-        List<Long> uniform = new ArrayList<>(uniformDecisions.size());
-        for (Map.Entry<Object, Integer> e : uniformDecisions.entrySet()) uniform.add(e.getKey().hashCode() * 31L + e.getValue());
-        h.add(StateCache.Hasher.unordered(uniform));
+        hashUniformDecisions(h);
         for (RankState y : yielded) h.add(y.rank);
     }
 
-    private void hashBlocker(StateCache.Hasher h, Blocker b) {
+    /** A collective instance: its communicator, number (relative to {@code seqBase}), arrivals and the members' arguments. */
+    private void hashInstance(StateCache.Hasher h, CollInstance inst, Map<Integer, Integer> seqBase) {
+        h.add(inst.comm.id()).add(inst.seq - seqBase.getOrDefault(inst.comm.id(), 0)).add(inst.arrived)
+                .add(inst.mismatch ? 1 : 0).add(inst.combined.size());
+        for (int i = 0; i < inst.ops.length; i++) {
+            h.add(inst.ops[i] == null ? -1 : inst.ops[i].ordinal()).add(inst.roots[i]).add(inst.colors[i]).add(inst.keys[i]);
+            if (inst.ops[i] != null) payloadViews[inst.comm.members()[i]].accept(h, inst.payloads[i]);
+        }
+    }
+
+    /**
+     * The rank-uniform decisions taken so far that a running rank may still ask for. {@link Turn} decisions
+     * go in relative to the fewest turns a running rank has taken at their place (those at or below it
+     * every running rank has passed and are left out), together with each running rank's turns there
+     * relative to the same base; other decisions go in as they are.
+     */
+    private void hashUniformDecisions(StateCache.Hasher h) {
+        Map<Object, int[]> turns = new HashMap<>(); // place -> turns of each rank (-1: not running)
+        for (RankState rs : ranks) {
+            if (rs.status == RankStatus.DONE || rs.status == RankStatus.ABORTED || turnViews[rs.rank] == null) continue;
+            int r = rs.rank;
+            turnViews[r].accept((place, n) -> {
+                int[] t = turns.computeIfAbsent(place, x -> {
+                    int[] a = new int[np];
+                    java.util.Arrays.fill(a, -1);
+                    return a;
+                });
+                t[r] = n;
+            });
+        }
+        Map<Object, Integer> base = new HashMap<>();
+        List<Long> parts = new ArrayList<>(uniformDecisions.size() + turns.size());
+        for (Map.Entry<Object, int[]> t : turns.entrySet()) {
+            int min = Integer.MAX_VALUE;
+            for (RankState rs : ranks) {
+                if (rs.status == RankStatus.DONE || rs.status == RankStatus.ABORTED) continue;
+                min = Math.min(min, Math.max(0, t.getValue()[rs.rank])); // a running rank that never came: 0 turns
+            }
+            base.put(t.getKey(), min);
+            long p = t.getKey().hashCode() * 0x9E3779B97F4A7C15L;
+            for (int r = 0; r < np; r++) if (t.getValue()[r] >= 0) parts.add(p + r * 1_000_003L + t.getValue()[r] - min);
+        }
+        for (Map.Entry<Object, Integer> e : uniformDecisions.entrySet()) {
+            if (e.getKey() instanceof Turn turn) {
+                int b = base.getOrDefault(turn.place(), 0);
+                if (turn.turn() <= b) continue; // every running rank has passed it
+                parts.add((turn.place().hashCode() * 31L + turn.turn() - b) * 31 + e.getValue() + 0x5bd1e995L);
+            } else {
+                parts.add(e.getKey().hashCode() * 31L + e.getValue());
+            }
+        }
+        h.add(StateCache.Hasher.unordered(parts));
+    }
+
+    private void hashBlocker(StateCache.Hasher h, Blocker b, Map<Integer, Integer> seqBase) {
         switch (b) {
             case null -> h.add(0);
             case WaitBlocker w -> {
                 h.add(1).add(w.any ? 1 : 0).add(w.untilReceived ? 1 : 0).add(w.ops.size());
                 for (Pending p : w.ops) hashPending(h, p);
             }
-            case CollBlocker c -> h.add(2).add(c.inst.comm.id()).add(c.inst.seq).add(c.local).add(c.eager ? 1 : 0);
+            case CollBlocker c -> h.add(2).add(c.inst.comm.id()).add(c.inst.seq - seqBase.getOrDefault(c.inst.comm.id(), 0))
+                    .add(c.local).add(c.eager ? 1 : 0);
             case ProbeBlocker p -> {
                 h.add(3);
                 hashPending(h, p.probe);
@@ -1275,6 +1389,7 @@ public final class World {
         if (inst.arrived == comm.size() && !inst.mismatch) {
             inst.complete = true;
             if (op == Op.SPLIT || op == Op.DUP || op == Op.CREATE) makeCommunicators(inst);
+            cutIfRevisited(inst);
         }
         // members blocked in this instance can move only when it completes or its root arrives
         if (inst.complete || (op.isRootToAll() && local == inst.roots[local])) {

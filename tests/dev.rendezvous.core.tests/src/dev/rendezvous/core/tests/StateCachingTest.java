@@ -64,6 +64,66 @@ class StateCachingTest {
         assertEquals(exhaustive.anyDeadlock(), cached.anyDeadlock());
     }
 
+    static Stream<Arguments> randomTimingLoops() {
+        return IntStream.range(0, 80).mapToObj(seed -> Arguments.of(seed, 2 + seed % 3));
+    }
+
+    /**
+     * Loops whose trip count is a broadcast clock reading (a decision every rank takes alike), with
+     * collectives and messages in their bodies and, in some, a rank that skips or adds a collective at one
+     * count of iterations: the cache, which lets runs meet again at collectives whatever their trip
+     * counts were, must find what the exhaustive search finds.
+     */
+    @ParameterizedTest(name = "seed {0} np={1}")
+    @MethodSource("randomTimingLoops")
+    void randomTimingLoopsSameFindings(int seed, int np) {
+        compare("Loops" + seed + ".java", RandomPrograms.timingLoops(seed), np);
+    }
+
+    /**
+     * A benchmark's timing loops (trip count from a broadcast clock) in three rounds: every run is a choice
+     * of trip counts, 4^3 of them, and the runs meet again at the Barrier that starts each round. The
+     * zero-buffer exploration finishes with the cache and not without it under the same run budget.
+     */
+    @Test
+    void timingLoopsMeetAgainAtCollectives() {
+        String src = """
+                import mpi.*;
+                public class TimingRounds {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        double[] time = new double[1];
+                        int[] v = new int[1];
+                        for (int round = 0; round < 3; round++) {
+                            time[0] = 0.0;
+                            MPI.COMM_WORLD.Barrier();
+                            while (time[0] < 10.0) {
+                                double start = MPI.Wtime();
+                                MPI.COMM_WORLD.Allreduce(v, 0, v, 0, 1, MPI.INT, MPI.SUM);
+                                if (rank == 0) time[0] = MPI.Wtime() - start;
+                                MPI.COMM_WORLD.Bcast(time, 0, 1, MPI.DOUBLE, 0);
+                            }
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        Program p = Program.parse("TimingRounds.java", src);
+        Budgets b = Budgets.defaults();
+        b.maxMillis = 60_000;
+        b.maxRuns = 40;
+        b.stateCaching = true;
+        Exploration cached = new AnalysisContext(p, 3, b, () -> false).explore(BufferPolicy.ZERO);
+        b.stateCaching = false;
+        Exploration exhaustive = new AnalysisContext(p, 3, b, () -> false).explore(BufferPolicy.ZERO);
+        assertTrue(cached.complete() && cached.cut() > 0, "runs meet again at each round's Barrier: " + cached.runs().size()
+                + " runs, " + cached.cut() + " cut");
+        assertFalse(exhaustive.complete(), "without the cache 40 runs do not cover 64 choices of trip counts");
+        assertFalse(cached.anyDeadlock());
+        compare("TimingRounds.java", src, 3);
+    }
+
     /**
      * Two matchings that leave the same messages waiting but a different value in {@code x}, which
      * later picks a tag: the states differ only in a variable a branch reads, so they must not be merged.
@@ -205,6 +265,73 @@ class StateCachingTest {
             }
             b.append("        MPI.Finalize();\n    }\n}\n");
             return b.toString();
+        }
+
+        /**
+         * One to three rounds, each a loop whose test is a clock reading rank 0 broadcasts (so every rank
+         * leaves it after the same, unknown, number of iterations) or a loop up to a broadcast bound, with
+         * a random body of collectives (Barrier, Allreduce, Bcast from rank 0), an exchange between
+         * neighbours and a counter of iterations; in some programs one rank skips or adds a Barrier when
+         * the counter reaches a value, a deadlock only some trip counts reach. Half of them start with a
+         * non-blocking exchange, which keeps the buffered explorations from being shown by the zero-buffer one.
+         */
+        static String timingLoops(long seed) {
+            Random r = new Random(seed * 7919 + 13);
+            StringBuilder b = new StringBuilder();
+            b.append("import mpi.*;\npublic class Loops").append(seed).append(" {\n")
+                    .append("    public static void main(String[] args) throws Exception {\n")
+                    .append("        MPI.Init(args);\n")
+                    .append("        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();\n")
+                    .append("        double[] t = new double[1];\n        int[] v = new int[1];\n        int[] n = new int[1];\n")
+                    .append("        int c = 0;\n");
+            if (r.nextBoolean()) {
+                // a non-blocking exchange: outside the zero-buffer proof, so buffered runs are explored for themselves
+                // (and Bcast's root runs ahead of the others into the next iterations)
+                b.append("        Request q = MPI.COMM_WORLD.Isend(v, 0, 1, MPI.INT, (rank + 1) % size, 9);\n")
+                        .append("        MPI.COMM_WORLD.Recv(n, 0, 1, MPI.INT, (rank + size - 1) % size, 9);\n")
+                        .append("        q.Wait();\n");
+            }
+            int rounds = 1 + r.nextInt(3);
+            for (int k = 0; k < rounds; k++) {
+                b.append("        t[0] = 0.0;\n");
+                if (r.nextBoolean()) b.append("        MPI.COMM_WORLD.Barrier();\n");
+                String body = "            " + String.join("\n            ", bodyOf(r)) + "\n";
+                if (r.nextInt(3) == 0) {
+                    b.append("        if (rank == 0) n[0] = (int) MPI.Wtime();\n")
+                            .append("        MPI.COMM_WORLD.Bcast(n, 0, 1, MPI.INT, 0);\n")
+                            .append("        for (int i = 0; i < n[0]; i++) {\n").append(body).append("        }\n");
+                } else {
+                    b.append("        while (t[0] < 10.0) {\n").append(body)
+                            .append("            if (rank == 0) t[0] = MPI.Wtime();\n")
+                            .append("            MPI.COMM_WORLD.Bcast(t, 0, 1, MPI.DOUBLE, 0);\n")
+                            .append("        }\n");
+                }
+            }
+            b.append("        MPI.COMM_WORLD.Barrier();\n        MPI.Finalize();\n    }\n}\n");
+            return b.toString();
+        }
+
+        private static List<String> bodyOf(Random r) {
+            List<String> body = new java.util.ArrayList<>();
+            int ops = 1 + r.nextInt(3);
+            for (int i = 0; i < ops; i++) {
+                switch (r.nextInt(5)) {
+                    case 0 -> body.add("MPI.COMM_WORLD.Barrier();");
+                    case 1 -> body.add("MPI.COMM_WORLD.Allreduce(v, 0, v, 0, 1, MPI.INT, MPI.SUM);");
+                    case 2 -> body.add("MPI.COMM_WORLD.Bcast(v, 0, 1, MPI.INT, 0);");
+                    case 3 -> body.add("if (rank % 2 == 0) { MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, (rank + 1) % size, 0); "
+                            + "MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, (rank + size - 1) % size, 0); } else { "
+                            + "MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, (rank + size - 1) % size, 0); "
+                            + "MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, (rank + 1) % size, 0); }");
+                    default -> body.add("c++;");
+                }
+            }
+            if (r.nextInt(3) == 0) {
+                int at = 1 + r.nextInt(4);
+                body.add(r.nextBoolean() ? "c++; if (c == " + at + " && rank == size - 1) { } else { MPI.COMM_WORLD.Barrier(); }"
+                        : "c++; if (c == " + at + " && rank == 0) MPI.COMM_WORLD.Barrier();");
+            }
+            return body;
         }
     }
 }
