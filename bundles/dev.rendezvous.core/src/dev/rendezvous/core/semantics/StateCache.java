@@ -77,6 +77,18 @@ public final class StateCache {
         return r;
     }
 
+    private boolean uniformDecisions;
+
+    /** A run of this exploration met a rank-uniform decision (a branch every rank takes alike). */
+    void uniformDecisionMet() {
+        uniformDecisions = true;
+    }
+
+    /** Whether some run met a rank-uniform decision: runs may then differ without a fence to meet again at. */
+    boolean uniformDecisions() {
+        return uniformDecisions;
+    }
+
     /** Called before each run after the first. */
     void activate() {
         activeRuns++;

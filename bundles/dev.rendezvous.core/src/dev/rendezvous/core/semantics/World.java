@@ -421,10 +421,12 @@ public final class World {
      * When the last member arrives at a collective: as {@link #revisited()}, for the state with every member
      * in the call and the instance complete (its payloads are what the members read next). Programs whose
      * runs differ only in rank-uniform decisions (a timing loop's trip count) have no fence to meet at;
-     * their collectives are where they meet again. A run cut here ends at once, as in {@link #cutIfRevisited(int, SendOp)}.
+     * their collectives are where they meet again. Only in explorations that have met such a decision: elsewhere
+     * the fences suffice, and hashing at every collective would only cost. A run cut here ends at once, as in
+     * {@link #cutIfRevisited(int, SendOp)}.
      */
     private void cutIfRevisited(CollInstance inst) {
-        if (cache == null || !cache.active() || rankViews == null) return;
+        if (cache == null || !cache.active() || rankViews == null || !cache.uniformDecisions()) return;
         if (choices.replaying() && !cache.recordsReplays()) return;
         StateCache.Hasher h = new StateCache.Hasher();
         h.add(-200);
@@ -880,6 +882,7 @@ public final class World {
     public int uniformChoice(int rank, Object key, int options, String what) {
         Integer d = uniformDecisions.get(key);
         if (d == null) {
+            if (cache != null) cache.uniformDecisionMet();
             d = choices.choose(options, what);
             uniformDecisions.put(key, d);
         }
