@@ -232,7 +232,27 @@ final class RankInterpreter {
         this.budgets = budgets;
         this.assumptions = assumptions;
         this.mpj = new MpjCalls(this);
-        world.describeRank(rank, this::hashState, this::hashPayload, this::turns);
+        world.describeRank(rank, new dev.rendezvous.core.semantics.World.RankView() {
+            @Override
+            public boolean opaque() {
+                return stateOpaque();
+            }
+
+            @Override
+            public void hashState(dev.rendezvous.core.semantics.StateCache.Hasher h) {
+                RankInterpreter.this.hashState(h);
+            }
+
+            @Override
+            public void hashPayload(dev.rendezvous.core.semantics.StateCache.Hasher h, Object payload) {
+                RankInterpreter.this.hashPayload(h, payload);
+            }
+
+            @Override
+            public void turns(java.util.function.ObjIntConsumer<Object> out) {
+                RankInterpreter.this.turns(out);
+            }
+        });
     }
 
     // ================================================================ entry
@@ -596,32 +616,17 @@ final class RankInterpreter {
      * in it behave alike until a budget runs out, which is reported either way.
      */
     private void hashState(dev.rendezvous.core.semantics.StateCache.Hasher h) {
-        if (initializing > 0 || pureCalls > 0 || probingArgs) {
+        if (stateOpaque()) {
             h.opaque();
             return;
         }
         if (valueHashing == null) valueHashing = new ValueHashing(program, program.stateRelevance(), world);
         StateRelevance rel = program.stateRelevance();
         h.add(callSites.size());
-        for (ASTNode s : callSites) {
-            if (!program.resumesFromVariables(s)) {
-                h.opaque();
-                return;
-            }
-            h.add(program.nodeId(s));
-        }
-        if (position != null && !program.resumesFromVariables(position)) {
-            h.opaque();
-            return;
-        }
+        for (ASTNode s : callSites) h.add(program.nodeId(s));
         h.add(position == null ? -1 : program.nodeId(position));
         h.add(loops.size());
         for (LoopMark m : loops) {
-            if (m.unknown != null && (m.unknown[0] != 0 || m.unknown.length > 1 && m.unknown[1] != 0)
-                    || m.heads != null && !m.heads.isEmpty()) {
-                h.opaque();
-                return;
-            }
             if (m.items != null) {
                 h.add(m.index).add(m.items.size());
                 boolean contents = rel.relevant(m.variable);
@@ -643,6 +648,24 @@ final class RankInterpreter {
         h.add(dev.rendezvous.core.semantics.StateCache.Hasher.unordered(cut));
         h.add(localDecisions == 0 ? 0 : 1).add(argsLength);
         mpj.hashState(h);
+    }
+
+    /**
+     * Whether {@link #hashState} cannot hash this rank's state as it stands: inside an initializer or a pure call
+     * the analysis runs for its value, where values are pending on the interpreter's stack ({@link ResumePoints}),
+     * or in a loop whose unknown bound is being counted or widened.
+     */
+    private boolean stateOpaque() {
+        if (initializing > 0 || pureCalls > 0 || probingArgs) return true;
+        for (ASTNode s : callSites) if (!program.resumesFromVariables(s)) return true;
+        if (position != null && !program.resumesFromVariables(position)) return true;
+        for (LoopMark m : loops) {
+            if (m.unknown != null && (m.unknown[0] != 0 || m.unknown.length > 1 && m.unknown[1] != 0)
+                    || m.heads != null && !m.heads.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

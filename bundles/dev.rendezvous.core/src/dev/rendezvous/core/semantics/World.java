@@ -331,9 +331,22 @@ public final class World {
     // ===================================================================== state caching
 
     private StateCache cache;
-    private java.util.function.Consumer<StateCache.Hasher>[] rankViews;
-    private java.util.function.BiConsumer<StateCache.Hasher, Object>[] payloadViews;
-    private java.util.function.Consumer<java.util.function.ObjIntConsumer<Object>>[] turnViews;
+    private RankView[] views;
+
+    /** How a rank's interpreter shows its state to the state cache. */
+    public interface RankView {
+        /** Whether the rank's state cannot be hashed as it stands (then no global state is hashed, which saves the work). */
+        boolean opaque();
+
+        /** Adds the rank's state where it waits (without its {@link Turn} counts). */
+        void hashState(StateCache.Hasher h);
+
+        /** Adds a message's contents as this rank sees them. */
+        void hashPayload(StateCache.Hasher h, Object payload);
+
+        /** Tells each place of {@link Turn} decisions with the number of turns the rank has taken there. */
+        void turns(java.util.function.ObjIntConsumer<Object> out);
+    }
 
     /**
      * The key of a rank-uniform decision that every rank asks in turn at one place: the {@code turn}-th
@@ -354,32 +367,10 @@ public final class World {
         this.cache = cache;
     }
 
-    /**
-     * Registers how rank {@code rank}'s interpreter hashes its own state and a message's contents
-     * (called by the interpreter before it runs).
-     */
-    @SuppressWarnings("unchecked")
-    public synchronized void describeRank(int rank, java.util.function.Consumer<StateCache.Hasher> state,
-            java.util.function.BiConsumer<StateCache.Hasher, Object> payload) {
-        describeRank(rank, state, payload, null);
-    }
-
-    /**
-     * As above; {@code turns} tells each place of {@link Turn} decisions with the number of turns the rank has
-     * taken there (the rank's own state hash leaves those counts out).
-     */
-    @SuppressWarnings("unchecked")
-    public synchronized void describeRank(int rank, java.util.function.Consumer<StateCache.Hasher> state,
-            java.util.function.BiConsumer<StateCache.Hasher, Object> payload,
-            java.util.function.Consumer<java.util.function.ObjIntConsumer<Object>> turns) {
-        if (rankViews == null) {
-            rankViews = new java.util.function.Consumer[np];
-            payloadViews = new java.util.function.BiConsumer[np];
-            turnViews = new java.util.function.Consumer[np];
-        }
-        rankViews[rank] = state;
-        payloadViews[rank] = payload;
-        turnViews[rank] = turns;
+    /** Registers how rank {@code rank}'s interpreter shows its state (called by the interpreter before it runs). */
+    public synchronized void describeRank(int rank, RankView view) {
+        if (views == null) views = new RankView[np];
+        views[rank] = view;
     }
 
     /**
@@ -388,7 +379,7 @@ public final class World {
      * pruned). Replayed fences are only recorded: they are the same nodes as in the run before.
      */
     private boolean revisited() {
-        if (cache == null || !cache.active() || rankViews == null) return false;
+        if (cache == null || !cache.active() || views == null) return false;
         boolean live = false;
         for (RankState rs : ranks) live |= rs.status != RankStatus.DONE && rs.status != RankStatus.ABORTED;
         if (!live) return false; // the run's end: nothing left to cut
@@ -404,7 +395,7 @@ public final class World {
      * A run cut here ends at once (the rank stops with {@link Killed}, the scheduler returns).
      */
     private void cutIfRevisited(int rank, SendOp s) {
-        if (cache == null || !cache.active() || rankViews == null) return;
+        if (cache == null || !cache.active() || views == null) return;
         if (choices.replaying() && !cache.recordsReplays()) return;
         StateCache.Hasher h = new StateCache.Hasher();
         h.add(-100).add(rank).add(s.dst).add(s.comm).add(s.tag).add(s.bytes).add(s.mode.ordinal());
@@ -425,9 +416,14 @@ public final class World {
      * the fences suffice, and hashing at every collective would only cost. A run cut here ends at once, as in
      * {@link #cutIfRevisited(int, SendOp)}.
      */
-    private void cutIfRevisited(CollInstance inst) {
-        if (cache == null || !cache.active() || rankViews == null || !cache.uniformDecisions()) return;
+    private void cutIfRevisited(CollInstance inst, SourceRange site) {
+        if (cache == null || !cache.active() || views == null || !cache.uniformDecisions()) return;
         if (choices.replaying() && !cache.recordsReplays()) return;
+        // once per call site between two decisions: a loop of collectives between them goes through states that
+        // differ in its counter, and each run meets the same sites in the same order after a decision, so the
+        // first visit of a site is where two runs can meet (hashing large arrays at every iteration cost most of a run)
+        Integer at = collectiveCheckpoints.put(site, choices.taken().size());
+        if (at != null && at == choices.taken().size()) return;
         StateCache.Hasher h = new StateCache.Hasher();
         h.add(-200);
         hashState(h);
@@ -440,6 +436,9 @@ public final class World {
             throw new Killed();
         }
     }
+
+    /** Per collective call site, the number of decisions taken when the run last hashed its state there. */
+    private final Map<SourceRange, Integer> collectiveCheckpoints = new HashMap<>();
 
     private LocalModels models;
 
@@ -472,13 +471,17 @@ public final class World {
     }
 
     private void hashState(StateCache.Hasher h) {
+        for (RankState rs : ranks) {
+            // before any hashing: a state that cannot be compared is not worth hashing (large arrays cost)
+            if (!rs.stallStates.isEmpty() // poll fingerprints are identity-based
+                    || rs.status != RankStatus.DONE && rs.status != RankStatus.ABORTED && (views[rs.rank] == null || views[rs.rank].opaque())) {
+                h.opaque();
+                return;
+            }
+        }
         h.add(np);
         Map<Integer, Integer> seqBase = seqBases();
         for (RankState rs : ranks) {
-            if (!rs.stallStates.isEmpty()) {
-                h.opaque(); // poll fingerprints are identity-based
-                return;
-            }
             h.add(rs.status.ordinal()).add(rs.abortReason == null ? 0 : 1).add(rs.spinsWithoutProgress)
                     .add(rs.stalled ? 1 : 0).add(rs.livelocked ? 1 : 0).add(rs.attachedBytes).add(rs.usedBytes);
             hashBlocker(h, rs.blocker, seqBase);
@@ -487,13 +490,7 @@ public final class World {
             }
             h.add(rs.requests.size());
             for (RequestValue r : rs.requests) hashRequest(h, r);
-            if (rs.status != RankStatus.DONE && rs.status != RankStatus.ABORTED) {
-                if (rankViews[rs.rank] == null) {
-                    h.opaque();
-                    return;
-                }
-                rankViews[rs.rank].accept(h);
-            }
+            if (rs.status != RankStatus.DONE && rs.status != RankStatus.ABORTED) views[rs.rank].hashState(h);
             if (h.isOpaque()) return;
         }
         for (Map.Entry<Long, ArrayDeque<SendOp>> c : new java.util.TreeMap<>(channels).entrySet()) {
@@ -524,7 +521,7 @@ public final class World {
                 .add(inst.mismatch ? 1 : 0).add(inst.combined.size());
         for (int i = 0; i < inst.ops.length; i++) {
             h.add(inst.ops[i] == null ? -1 : inst.ops[i].ordinal()).add(inst.roots[i]).add(inst.colors[i]).add(inst.keys[i]);
-            if (inst.ops[i] != null) payloadViews[inst.comm.members()[i]].accept(h, inst.payloads[i]);
+            if (inst.ops[i] != null) views[inst.comm.members()[i]].hashPayload(h, inst.payloads[i]);
         }
     }
 
@@ -537,9 +534,9 @@ public final class World {
     private void hashUniformDecisions(StateCache.Hasher h) {
         Map<Object, int[]> turns = new HashMap<>(); // place -> turns of each rank (-1: not running)
         for (RankState rs : ranks) {
-            if (rs.status == RankStatus.DONE || rs.status == RankStatus.ABORTED || turnViews[rs.rank] == null) continue;
+            if (rs.status == RankStatus.DONE || rs.status == RankStatus.ABORTED) continue;
             int r = rs.rank;
-            turnViews[r].accept((place, n) -> {
+            views[r].turns((place, n) -> {
                 int[] t = turns.computeIfAbsent(place, x -> {
                     int[] a = new int[np];
                     java.util.Arrays.fill(a, -1);
@@ -598,14 +595,14 @@ public final class World {
         if (p instanceof SendOp s) {
             h.add(-3).add(s.src).add(s.dst).add(s.comm).add(s.tag).add(s.bytes).add(s.mode == null ? -1 : s.mode.ordinal())
                     .add(s.buffered ? 1 : 0).add(s.match != null ? 1 : 0);
-            if (s.src >= 0 && s.src < np && s.match == null) payloadViews[s.src].accept(h, s.payload);
+            if (s.src >= 0 && s.src < np && s.match == null) views[s.src].hashPayload(h, s.payload);
         } else if (p instanceof RecvOp r) {
             h.add(-4).add(r.rank).add(r.src).add(r.comm).add(r.tag).add(r.probe ? 1 : 0).add(r.match != null ? 1 : 0)
                     .add(r.delivered ? 1 : 0).add(r.targetOffset);
-            if (r.rank >= 0 && r.rank < np) payloadViews[r.rank].accept(h, r.target);
+            if (r.rank >= 0 && r.rank < np) views[r.rank].hashPayload(h, r.target);
             if (r.match != null && !r.delivered) {
                 h.add(r.match.src);
-                if (r.match.src >= 0 && r.match.src < np) payloadViews[r.match.src].accept(h, r.match.payload);
+                if (r.match.src >= 0 && r.match.src < np) views[r.match.src].hashPayload(h, r.match.payload);
             }
         }
     }
@@ -1392,7 +1389,7 @@ public final class World {
         if (inst.arrived == comm.size() && !inst.mismatch) {
             inst.complete = true;
             if (op == Op.SPLIT || op == Op.DUP || op == Op.CREATE) makeCommunicators(inst);
-            cutIfRevisited(inst);
+            cutIfRevisited(inst, site);
         }
         // members blocked in this instance can move only when it completes or its root arrives
         if (inst.complete || (op.isRootToAll() && local == inst.roots[local])) {
