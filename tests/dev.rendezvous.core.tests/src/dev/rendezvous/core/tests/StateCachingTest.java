@@ -28,9 +28,10 @@ import dev.rendezvous.core.semantics.Explorer.Exploration;
 
 /**
  * State caching must not change what the analysis finds: the exhaustive exploration (no cache) is
- * the oracle. On every corpus program, example and fixture, and on random small wildcard programs
- * whose branches read received sources and values, both give the same verdict and the same
- * warnings and errors (kind, severity, line), wherever the exhaustive exploration finishes.
+ * the oracle. On every corpus program, example and fixture, on random small wildcard programs whose
+ * branches read received sources and values, and on random programs of timing loops with collectives,
+ * both give the same verdict and the same warnings and errors (kind, severity, line), wherever the
+ * exhaustive exploration finishes.
  */
 class StateCachingTest {
     static Stream<Arguments> programs() throws IOException {
