@@ -472,7 +472,7 @@ final class RankInterpreter {
         if (v == Unknown.UNIFORM) {
             // the same on every rank (a broadcast or reduced value, an input): both outcomes are explored,
             // taken alike by all ranks, which covers every value; nothing is assumed
-            Object key = isLoop(at) && program.mayCommunicate(at) ? new LoopTest(at, occ) : new UniformKey(at, occ);
+            Object key = loopTestPlace(at) ? new LoopTest(at, occ) : new UniformKey(at, occ);
             return world.uniformChoice(rank, key, 2, what + " at line " + program.range(at).line()) == 0;
         }
         assumptions.add(program.range(at), "The " + what + " depends on a value the analysis cannot compute "
@@ -500,8 +500,9 @@ final class RankInterpreter {
         }
     }
 
-    private static boolean isLoop(ASTNode n) {
-        return n instanceof ForStatement || n instanceof WhileStatement || n instanceof DoStatement;
+    /** Whether {@code n} is a communicating loop, whose count in {@link #occurrences} serves only {@link LoopTest} keys. */
+    private boolean loopTestPlace(ASTNode n) {
+        return (n instanceof ForStatement || n instanceof WhileStatement || n instanceof DoStatement) && program.mayCommunicate(n);
     }
 
     /** Where {@link CapKey}s are asked: one place per loop, apart from the loop's own tests. */
@@ -510,7 +511,7 @@ final class RankInterpreter {
     /** The places of this rank's {@link dev.rendezvous.core.semantics.World.Turn} decisions, each with the turns taken there. */
     private void turns(java.util.function.ObjIntConsumer<Object> out) {
         for (Map.Entry<ASTNode, Integer> e : occurrences.entrySet()) {
-            if (isLoop(e.getKey()) && program.mayCommunicate(e.getKey())) out.accept(e.getKey(), e.getValue());
+            if (loopTestPlace(e.getKey())) out.accept(e.getKey(), e.getValue());
         }
         for (Map.Entry<ASTNode, Integer> e : capsReached.entrySet()) out.accept(new CapPlace(e.getKey()), e.getValue());
     }
@@ -642,7 +643,6 @@ final class RankInterpreter {
             valueHashing.fields(h, t.getValue());
         }
         h.add(occurrencesHash()); // loop tests and loop budgets reached: through turns(), relative to the other ranks'
-
         List<Long> cut = new ArrayList<>(cutLoops.size());
         for (ASTNode n : cutLoops) cut.add((long) program.nodeId(n));
         h.add(dev.rendezvous.core.semantics.StateCache.Hasher.unordered(cut));
@@ -675,7 +675,7 @@ final class RankInterpreter {
     private long occurrencesHash() {
         List<Long> parts = new ArrayList<>(occurrences.size());
         for (Map.Entry<ASTNode, Integer> e : occurrences.entrySet()) {
-            if (isLoop(e.getKey()) && program.mayCommunicate(e.getKey())) continue;
+            if (loopTestPlace(e.getKey())) continue;
             parts.add(program.nodeId(e.getKey()) * 1_000_003L + e.getValue());
         }
         return dev.rendezvous.core.semantics.StateCache.Hasher.unordered(parts);

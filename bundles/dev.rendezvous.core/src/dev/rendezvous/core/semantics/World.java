@@ -253,6 +253,11 @@ public final class World {
         long attachedBytes = -1, usedBytes;
         String abortReason;
         int spinsWithoutProgress;
+        /** Finished or aborted: it asks for nothing and waits for nothing any more. */
+        boolean ended() {
+            return status == RankStatus.DONE || status == RankStatus.ABORTED;
+        }
+
         /** Polling while no other rank can move: Test answers at once, and a repeated state is a livelock. */
         boolean stalled, livelocked;
         final java.util.Set<Object> stallStates = new java.util.HashSet<>();
@@ -379,14 +384,34 @@ public final class World {
      * pruned). Replayed fences are only recorded: they are the same nodes as in the run before.
      */
     private boolean revisited() {
-        if (cache == null || !cache.active() || views == null) return false;
+        if (!hashing()) return false;
         boolean live = false;
-        for (RankState rs : ranks) live |= rs.status != RankStatus.DONE && rs.status != RankStatus.ABORTED;
+        for (RankState rs : ranks) live |= !rs.ended();
         if (!live) return false; // the run's end: nothing left to cut
-        if (choices.replaying() && !cache.recordsReplays()) return false;
         StateCache.Hasher h = new StateCache.Hasher();
         hashState(h);
+        return seenBefore(h);
+    }
+
+    /**
+     * Whether this run hashes its states now: the cache records (from the second run on), the ranks describe
+     * their states, and the run is past the prefix it replays or is the first to record (it replays the
+     * unrecorded first run's path).
+     */
+    private boolean hashing() {
+        return cache != null && cache.active() && views != null && (!choices.replaying() || cache.recordsReplays());
+    }
+
+    /** Records the state {@code h}; past the replayed prefix, whether an earlier run was already there. */
+    private boolean seenBefore(StateCache.Hasher h) {
         return choices.replaying() ? cache.record(h) : cache.visit(h);
+    }
+
+    /** Ends the run from inside the running rank, at a state an earlier run was already in. */
+    private void cutHere() {
+        cutShort = true;
+        over = true; // anything the rank still does on its way out (a finally block) stops at its next wait
+        throw new Killed();
     }
 
     /**
@@ -395,17 +420,11 @@ public final class World {
      * A run cut here ends at once (the rank stops with {@link Killed}, the scheduler returns).
      */
     private void cutIfRevisited(int rank, SendOp s) {
-        if (cache == null || !cache.active() || views == null) return;
-        if (choices.replaying() && !cache.recordsReplays()) return;
+        if (!hashing()) return;
         StateCache.Hasher h = new StateCache.Hasher();
         h.add(-100).add(rank).add(s.dst).add(s.comm).add(s.tag).add(s.bytes).add(s.mode.ordinal());
         hashState(h);
-        boolean seen = choices.replaying() ? cache.record(h) : cache.visit(h);
-        if (seen) {
-            cutShort = true;
-            over = true; // anything the rank still does on its way out (a finally block) stops at its next wait
-            throw new Killed();
-        }
+        if (seenBefore(h)) cutHere();
     }
 
     /**
@@ -417,8 +436,7 @@ public final class World {
      * {@link #cutIfRevisited(int, SendOp)}.
      */
     private void cutIfRevisited(CollInstance inst, SourceRange site) {
-        if (cache == null || !cache.active() || views == null || !cache.uniformDecisions()) return;
-        if (choices.replaying() && !cache.recordsReplays()) return;
+        if (!hashing() || !cache.uniformDecisions()) return;
         // once per call site between two decisions: a loop of collectives between them goes through states that
         // differ in its counter, and each run meets the same sites in the same order after a decision, so the
         // first visit of a site is where two runs can meet (hashing large arrays at every iteration cost most of a run)
@@ -426,15 +444,10 @@ public final class World {
         if (at != null && at == choices.taken().size()) return;
         StateCache.Hasher h = new StateCache.Hasher();
         h.add(-200);
-        hashState(h);
+        Map<Integer, Integer> seqBase = hashState(h);
         if (h.isOpaque()) return;
-        hashInstance(h, inst, seqBases());
-        boolean seen = choices.replaying() ? cache.record(h) : cache.visit(h);
-        if (seen) {
-            cutShort = true;
-            over = true;
-            throw new Killed();
-        }
+        hashInstance(h, inst, seqBase);
+        if (seenBefore(h)) cutHere();
     }
 
     /** Per collective call site, the number of decisions taken when the run last hashed its state there. */
@@ -470,13 +483,14 @@ public final class World {
         return base;
     }
 
-    private void hashState(StateCache.Hasher h) {
+    /** Hashes the global state into {@code h}; returns the collective numbers it counted from ({@link #seqBases}), null if opaque. */
+    private Map<Integer, Integer> hashState(StateCache.Hasher h) {
         for (RankState rs : ranks) {
             // before any hashing: a state that cannot be compared is not worth hashing (large arrays cost)
             if (!rs.stallStates.isEmpty() // poll fingerprints are identity-based
-                    || rs.status != RankStatus.DONE && rs.status != RankStatus.ABORTED && (views[rs.rank] == null || views[rs.rank].opaque())) {
+                    || !rs.ended() && (views[rs.rank] == null || views[rs.rank].opaque())) {
                 h.opaque();
-                return;
+                return null;
             }
         }
         h.add(np);
@@ -490,8 +504,8 @@ public final class World {
             }
             h.add(rs.requests.size());
             for (RequestValue r : rs.requests) hashRequest(h, r);
-            if (rs.status != RankStatus.DONE && rs.status != RankStatus.ABORTED) views[rs.rank].hashState(h);
-            if (h.isOpaque()) return;
+            if (!rs.ended()) views[rs.rank].hashState(h);
+            if (h.isOpaque()) return null;
         }
         for (Map.Entry<Long, ArrayDeque<SendOp>> c : new java.util.TreeMap<>(channels).entrySet()) {
             if (c.getValue().isEmpty()) continue;
@@ -513,6 +527,7 @@ public final class World {
         h.add(toCheck.hashCode());
         hashUniformDecisions(h);
         for (RankState y : yielded) h.add(y.rank);
+        return seqBase;
     }
 
     /** A collective instance: its communicator, number (relative to {@code seqBase}), arrivals and the members' arguments. */
@@ -532,30 +547,19 @@ public final class World {
      * relative to the same base; other decisions go in as they are.
      */
     private void hashUniformDecisions(StateCache.Hasher h) {
-        Map<Object, int[]> turns = new HashMap<>(); // place -> turns of each rank (-1: not running)
+        Map<Object, int[]> turns = new HashMap<>(); // place -> turns of each rank (0: never came there, or ended)
         for (RankState rs : ranks) {
-            if (rs.status == RankStatus.DONE || rs.status == RankStatus.ABORTED) continue;
             int r = rs.rank;
-            views[r].turns((place, n) -> {
-                int[] t = turns.computeIfAbsent(place, x -> {
-                    int[] a = new int[np];
-                    java.util.Arrays.fill(a, -1);
-                    return a;
-                });
-                t[r] = n;
-            });
+            if (!rs.ended()) views[r].turns((place, n) -> turns.computeIfAbsent(place, x -> new int[np])[r] = n);
         }
         Map<Object, Integer> base = new HashMap<>();
         List<Long> parts = new ArrayList<>(uniformDecisions.size() + turns.size());
         for (Map.Entry<Object, int[]> t : turns.entrySet()) {
             int min = Integer.MAX_VALUE;
-            for (RankState rs : ranks) {
-                if (rs.status == RankStatus.DONE || rs.status == RankStatus.ABORTED) continue;
-                min = Math.min(min, Math.max(0, t.getValue()[rs.rank])); // a running rank that never came: 0 turns
-            }
+            for (RankState rs : ranks) if (!rs.ended()) min = Math.min(min, t.getValue()[rs.rank]);
             base.put(t.getKey(), min);
             long p = t.getKey().hashCode() * 0x9E3779B97F4A7C15L;
-            for (int r = 0; r < np; r++) if (t.getValue()[r] >= 0) parts.add(p + r * 1_000_003L + t.getValue()[r] - min);
+            for (RankState rs : ranks) if (!rs.ended()) parts.add(p + rs.rank * 1_000_003L + t.getValue()[rs.rank] - min);
         }
         for (Map.Entry<Object, Integer> e : uniformDecisions.entrySet()) {
             if (e.getKey() instanceof Turn turn) {
