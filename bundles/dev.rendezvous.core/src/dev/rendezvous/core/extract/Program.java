@@ -1134,6 +1134,218 @@ public final class Program {
         });
     }
 
+    private final Map<MethodDeclaration, Boolean> effectFree = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Set<MethodDeclaration> effectFreeDeciding = new HashSet<>();
+
+    /**
+     * A method whose only effect is its result: it does not communicate, throws nothing itself, creates no
+     * object of this program's classes, and writes only its own local variables and the arrays and JDK
+     * collections it creates itself (held by locals that are assigned nothing else); it may print. Unlike
+     * {@link #isPure} it may read fields, statics and its arguments' contents, so its results are not
+     * memoised: what it allows is that a test on an unknown value inside it decides only what the call
+     * returns, so the interpreter may give up the call and return an unknown value instead of exploring
+     * both outcomes (a breadth-first search over an adjacency matrix the rank received, say). A recursive
+     * method is not effect-free.
+     */
+    public boolean isEffectFree(MethodDeclaration m) {
+        Boolean known = effectFree.get(m);
+        return known != null ? known : decideEffectFree(m);
+    }
+
+    private synchronized boolean decideEffectFree(MethodDeclaration m) {
+        Boolean known = effectFree.get(m);
+        if (known != null) return known;
+        if (m.getBody() == null || m.isConstructor() || !effectFreeDeciding.add(m)) return false; // recursion: not effect-free
+        try {
+            boolean ok = !mayCommunicate(m.getBody()) && writesOnlyOwnObjects(m);
+            effectFree.put(m, ok);
+            return ok;
+        } finally {
+            effectFreeDeciding.remove(m);
+        }
+    }
+
+    /** Types whose new instances are plain containers: creating one does nothing else. */
+    private static final Set<String> CONTAINER_TYPES = Set.of("String", "StringBuilder", "StringBuffer", "ArrayList",
+            "LinkedList", "ArrayDeque", "HashMap", "TreeMap", "LinkedHashMap", "HashSet", "TreeSet", "LinkedHashSet",
+            "PriorityQueue", "Stack", "Vector", "Integer", "Long", "Double", "Boolean");
+
+    /** Methods that read their receiver and return a value without changing anything. */
+    private static final Set<String> READERS = Set.of("length", "charAt", "size", "get", "isEmpty", "contains",
+            "containsKey", "containsValue", "getOrDefault", "indexOf", "lastIndexOf", "equals", "equalsIgnoreCase",
+            "compareTo", "substring", "startsWith", "endsWith", "trim", "strip", "toLowerCase", "toUpperCase", "split",
+            "toString", "toCharArray", "intValue", "longValue", "doubleValue", "floatValue", "booleanValue", "peek",
+            "peekFirst", "peekLast", "getFirst", "getLast", "first", "last", "keySet", "values", "entrySet", "getKey",
+            "getValue", "stream", "min", "max", "sum", "count", "average", "getAsInt", "getAsDouble", "getAsLong",
+            "orElse", "isPresent", "clone");
+
+    /** {@code java.util.Arrays} methods that change their first argument. */
+    private static final Set<String> ARRAYS_WRITERS = Set.of("fill", "sort", "setAll", "parallelSort", "parallelPrefix",
+            "parallelSetAll");
+    /** {@code java.util.Arrays} methods that read their arguments only. */
+    private static final Set<String> ARRAYS_READERS = Set.of("copyOf", "copyOfRange", "equals", "deepEquals", "toString",
+            "deepToString", "hashCode", "deepHashCode", "binarySearch", "stream", "asList", "mismatch", "compare");
+
+    /** The effect-freedom test of {@link #isEffectFree} on {@code m}'s body, communication aside. */
+    private boolean writesOnlyOwnObjects(MethodDeclaration m) {
+        Set<String> locals = new HashSet<>();
+        for (Object p : m.parameters()) locals.add(((org.eclipse.jdt.core.dom.SingleVariableDeclaration) p).getName().getIdentifier());
+        locals.addAll(declaredIn(m.getBody()));
+        Set<String> own = ownObjects(m.getBody(), locals);
+        boolean[] bad = {false};
+        m.getBody().accept(new ASTVisitor() {
+            private boolean localTarget(Expression e) {
+                if (e instanceof org.eclipse.jdt.core.dom.ParenthesizedExpression pe) return localTarget(pe.getExpression());
+                if (e instanceof SimpleName sn) return locals.contains(sn.getIdentifier());
+                return e instanceof ArrayAccess aa && ownObject(aa.getArray());
+            }
+
+            private boolean ownObject(Expression e) {
+                return e instanceof SimpleName sn && own.contains(sn.getIdentifier());
+            }
+
+            @Override
+            public boolean visit(Assignment a) {
+                if (!localTarget(a.getLeftHandSide())) bad[0] = true;
+                return true;
+            }
+
+            @Override
+            public boolean visit(PostfixExpression p) {
+                if (!localTarget(p.getOperand())) bad[0] = true;
+                return true;
+            }
+
+            @Override
+            public boolean visit(PrefixExpression p) {
+                if ((p.getOperator() == PrefixExpression.Operator.INCREMENT || p.getOperator() == PrefixExpression.Operator.DECREMENT)
+                        && !localTarget(p.getOperand())) {
+                    bad[0] = true;
+                }
+                return true;
+            }
+
+            @Override
+            public boolean visit(MethodInvocation inv) {
+                String name = inv.getName().getIdentifier();
+                Expression recv = inv.getExpression();
+                List<MethodDeclaration> mine = methods.getOrDefault(name, List.of());
+                if (recv == null || recv instanceof org.eclipse.jdt.core.dom.ThisExpression) {
+                    if (mine.isEmpty()) bad[0] = true; // an inherited method: unknown
+                    for (MethodDeclaration o : mine) if (!isEffectFree(o)) bad[0] = true;
+                    return true;
+                }
+                String r = recv.toString();
+                if (JdkCalls.isPureClass(r)) return true;
+                if (ownObject(recv)) {
+                    // anything on a container of its own, but copying it into an array it was given
+                    for (Object a : inv.arguments()) {
+                        if (name.equals("toArray") && !(a instanceof org.eclipse.jdt.core.dom.ArrayCreation)) bad[0] = true;
+                    }
+                    return true;
+                }
+                if (r.equals("Arrays")) {
+                    boolean writes = ARRAYS_WRITERS.contains(name);
+                    if (!writes && !ARRAYS_READERS.contains(name)
+                            || writes && (inv.arguments().isEmpty() || !ownObject((Expression) inv.arguments().get(0)))) {
+                        bad[0] = true;
+                    }
+                    return true;
+                }
+                if ((r.equals("System.out") || r.equals("System.err"))
+                        && Set.of("print", "println", "printf", "format", "flush").contains(name)) {
+                    return true;
+                }
+                if (!READERS.contains(name) || type(r) != null) bad[0] = true; // a reader of a value, not a static of ours
+                return true;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.ClassInstanceCreation c) {
+                String t = c.getType().toString().replaceAll("<.*", "");
+                if (c.getAnonymousClassDeclaration() != null || type(t) != null || !CONTAINER_TYPES.contains(t)) bad[0] = true;
+                return true;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.ThrowStatement t) {
+                bad[0] = true;
+                return false;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.SuperMethodInvocation s) {
+                bad[0] = true;
+                return false;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.LambdaExpression l) {
+                bad[0] = true;
+                return false;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.ExpressionMethodReference r) {
+                bad[0] = true;
+                return false;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.TypeDeclarationStatement t) {
+                bad[0] = true;
+                return false;
+            }
+        });
+        return !bad[0];
+    }
+
+    /**
+     * The locals of a method body that only ever hold objects the body creates: every declaration and
+     * assignment of the name gives it a new array or container (or null), and it is never an enhanced
+     * {@code for}'s element or a caught exception.
+     */
+    private Set<String> ownObjects(ASTNode body, Set<String> locals) {
+        Map<String, Boolean> fresh = new HashMap<>();
+        body.accept(new ASTVisitor() {
+            private void assigned(String name, Expression value) {
+                Expression v = value;
+                while (v instanceof org.eclipse.jdt.core.dom.ParenthesizedExpression pe) v = pe.getExpression();
+                boolean created = v instanceof org.eclipse.jdt.core.dom.ArrayCreation
+                        || v instanceof org.eclipse.jdt.core.dom.ArrayInitializer
+                        || v instanceof org.eclipse.jdt.core.dom.NullLiteral
+                        || v instanceof org.eclipse.jdt.core.dom.ClassInstanceCreation c && c.getAnonymousClassDeclaration() == null
+                                && type(c.getType().toString().replaceAll("<.*", "")) == null
+                                && CONTAINER_TYPES.contains(c.getType().toString().replaceAll("<.*", ""));
+                fresh.merge(name, created, Boolean::logicalAnd);
+            }
+
+            @Override
+            public boolean visit(VariableDeclarationFragment f) {
+                if (f.getInitializer() != null) assigned(f.getName().getIdentifier(), f.getInitializer());
+                return true;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.SingleVariableDeclaration d) {
+                fresh.put(d.getName().getIdentifier(), false); // a loop element, a caught exception or a lambda's parameter
+                return true;
+            }
+
+            @Override
+            public boolean visit(Assignment a) {
+                if (a.getLeftHandSide() instanceof SimpleName sn) {
+                    if (a.getOperator() == Assignment.Operator.ASSIGN) assigned(sn.getIdentifier(), a.getRightHandSide());
+                    else fresh.put(sn.getIdentifier(), false);
+                }
+                return true;
+            }
+        });
+        Set<String> out = new HashSet<>();
+        for (Map.Entry<String, Boolean> e : fresh.entrySet()) if (e.getValue() && locals.contains(e.getKey())) out.add(e.getKey());
+        return out;
+    }
+
     /**
      * A method whose result depends only on its arguments: it does not communicate, writes no
      * field, static or array, and calls only such methods of the file. Its results are memoised.

@@ -139,8 +139,9 @@ final class RankInterpreter {
     }
 
     /**
-     * A pure method (no communication, no writes outside its locals) reached a branch on per-rank
-     * data: its result is data-dependent, so the call gives an unknown instead of exploring both arms.
+     * A pure or effect-free method ({@link Program#isPure}, {@link Program#isEffectFree}: no communication,
+     * no writes outside its locals and the objects it creates) reached a branch on per-rank data: its result
+     * is data-dependent, so the call gives an unknown instead of exploring both arms.
      */
     static final class AbandonPureCall extends Signal {
         private static final long serialVersionUID = 1L;
@@ -2061,7 +2062,7 @@ final class RankInterpreter {
         depth++;
         frames.add(saved);
         frame = f;
-        boolean pure = m.getBody() != null && !m.isConstructor() && program.isPure(m);
+        boolean pure = m.getBody() != null && !m.isConstructor() && (program.isPure(m) || program.isEffectFree(m));
         if (pure) pureCalls++;
         try {
             if (m.getBody() != null) exec(m.getBody());

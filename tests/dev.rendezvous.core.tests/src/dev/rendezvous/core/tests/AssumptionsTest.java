@@ -81,6 +81,65 @@ class AssumptionsTest {
         assertTrue(inMain.stream().anyMatch(m -> m.contains("cannot compute")), "a branch around communication is still explored and said: " + inMain);
     }
 
+    /** A helper that searches a graph every rank got from rank 0 (after a lab program's eccentricity search). */
+    private static final String SEARCH = """
+            import mpi.*;
+            import java.util.*;
+            public class S {
+                static final int INF = 1000;
+                static int ecc(int s, int n, int[] adj, int[] seen) {
+                    int[] d = new int[n];
+                    Arrays.fill(d, -1);
+                    ArrayDeque<Integer> q = new ArrayDeque<>();
+                    d[s] = 0;
+                    q.add(s);
+                    while (!q.isEmpty()) {
+                        int u = q.poll();
+                        for (int v = 0; v < n; v++) {
+                            if (adj[u * n + v] != 0 && d[v] == -1) {
+                                d[v] = d[u] + 1;
+                                q.add(v);
+                                %s
+                            }
+                        }
+                    }
+                    int e = 0;
+                    for (int x : d) { if (x == -1) return INF; if (x > e) e = x; }
+                    return e;
+                }
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int me = MPI.COMM_WORLD.Rank();
+                    int n = 6;
+                    int[] adj = new int[n * n];
+                    if (me == 0) for (int i = 0; i < n * n; i++) adj[i] = (int) (Math.random() * 2);
+                    MPI.COMM_WORLD.Bcast(adj, 0, n * n, MPI.INT, 0);
+                    int[] seen = new int[1];
+                    int[] e = { ecc(me %% n, n, adj, seen) };
+                    if (seen[0] > 0 && me == 0) MPI.COMM_WORLD.Send(e, 0, 1, MPI.INT, 1, 9);
+                    int[] all = new int[MPI.COMM_WORLD.Size()];
+                    MPI.COMM_WORLD.Gather(e, 0, 1, MPI.INT, all, 0, 1, MPI.INT, 0);
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    @Test
+    void aSearchThatWritesOnlyItsOwnArraysGivesAValueNotAnAssumption() {
+        RunReport r = Repo.analyze("S.java", SEARCH.formatted(""), 3);
+        assertEquals(List.of(), r.findings().stream().map(Finding::message).toList(),
+                "the search's tests on received data decide only its result, which rank 0 gathers as data");
+    }
+
+    @Test
+    void aSearchThatAlsoMarksItsArgumentIsStillExploredAndItsSendFound() {
+        RunReport r = Repo.analyze("S.java", SEARCH.formatted("seen[0] = 1;"), 3);
+        List<FindingKind> kinds = r.findings().stream().map(Finding::kind).toList();
+        assertTrue(kinds.contains(FindingKind.ANALYSIS_ASSUMPTION), kinds.toString());
+        assertTrue(kinds.stream().anyMatch(k -> k != FindingKind.ANALYSIS_ASSUMPTION),
+                "the mark steers a send rank 1 never receives, which is reported: " + kinds);
+    }
+
     private static final String ARGS = """
             import mpi.*;
             public class A {
