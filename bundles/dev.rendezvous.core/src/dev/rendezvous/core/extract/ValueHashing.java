@@ -108,7 +108,7 @@ final class ValueHashing {
             case Object[] copy -> { // a message's elements, copied at the send
                 h.add(31).add(copy.length);
                 if (contents && copy.length > MAX_HASHED_ELEMENTS) h.opaque();
-                else for (Object x : copy) shapeOrValue(h, x, contents);
+                else if (h.afford(copy.length)) for (Object x : copy) shapeOrValue(h, x, contents);
             }
             case ObjVal o -> {
                 int n = h.seen(o);
@@ -162,6 +162,11 @@ final class ValueHashing {
         }
     }
 
+    /** An array of a primitive type ({@code new double[n]}): its elements are numbers, booleans or unknowns, never references. */
+    private static boolean scalars(ArrayVal a) {
+        return a.fill instanceof Long || a.fill instanceof Double || a.fill instanceof Boolean || a.fill instanceof Character;
+    }
+
     private void array(Hasher h, ArrayVal a, boolean contents) {
         int n = h.seen(a, contents);
         if (n >= 0) {
@@ -177,10 +182,12 @@ final class ValueHashing {
             return;
         }
         h.add(30).add(a.elems.length);
+        if (!contents && scalars(a)) return; // the elements count with contents only: the length is the shape
         if (contents && a.elems.length > MAX_HASHED_ELEMENTS) {
             h.opaque();
             return;
         }
+        if (!h.afford(a.elems.length)) return;
         for (int i = 0; i < a.elems.length; i++) {
             Object x = a.elems[i];
             if (contents) value(h, x, true);

@@ -202,6 +202,22 @@ public final class StateCache {
             return opaque;
         }
 
+        /**
+         * Elements of arrays and messages one state may hash before it is given up as opaque: a program that
+         * holds three 3000 x 3000 matrices per rank would otherwise spend seconds on every state it hashes
+         * (and hashing does not look at the clock), for states that hardly ever recur anyway.
+         */
+        public static final long MAX_ELEMENTS = 1 << 18;
+        private long elements;
+
+        /** Counts {@code n} more elements about to be hashed; false (and the state opaque) past {@link #MAX_ELEMENTS}. */
+        public boolean afford(long n) {
+            elements += n;
+            if (elements <= MAX_ELEMENTS) return true;
+            if (!opaque) opaque();
+            return false;
+        }
+
         private static long mix(long z) {
             z = (z ^ (z >>> 33)) * 0xFF51AFD7ED558CCDL;
             z = (z ^ (z >>> 33)) * 0xC4CEB9FE1A85EC53L;
