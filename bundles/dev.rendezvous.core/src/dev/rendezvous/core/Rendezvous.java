@@ -109,13 +109,17 @@ public final class Rendezvous {
      * while mpiJava passes the user's arguments there; the program is then analysed again with MPJ Express's values,
      * and a finding that analysis also reports as an error is an error again (a master that loops until
      * {@code Integer.parseInt(args[1])}, the process count under MPJ Express, is clean under MPJ Express and stays a
-     * warning; one that hangs with that value too is an error).
+     * warning; one that hangs with that value too is an error). Both analyses together keep to the time budget, but for
+     * a fifth of it that the second always gets.
      */
     public static RunReport analyze(Program program, int np, AnalysisOptions options, BooleanSupplier cancelled) {
         RunReport r = analyzeOnce(program, np, options, cancelled);
         if (options.budgets().mpjRuntimeArgs || r.findings().stream().noneMatch(Rendezvous::restsOnRuntimeArgs)) return r;
         Budgets mpjArgs = options.budgets().copy();
         mpjArgs.mpjRuntimeArgs = true;
+        // the second analysis has what the first left of the time budget (at least a fifth of it, for a chance to
+        // confirm): a program that used its whole budget the first time took twice the editor's limit otherwise
+        mpjArgs.maxMillis = Math.max(options.budgets().maxMillis / 5, options.budgets().maxMillis - r.millis());
         RunReport mpj = analyzeOnce(program, np,
                 new AnalysisOptions(options.nps(), mpjArgs, options.capacities(), options.defaultCapacity(), options.logp()), cancelled);
         List<Finding> findings = new ArrayList<>();
