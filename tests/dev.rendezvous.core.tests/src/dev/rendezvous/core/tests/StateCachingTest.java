@@ -125,6 +125,53 @@ class StateCachingTest {
         compare("TimingRounds.java", src, 3);
     }
 
+    /** Workers whose messages a master takes in any order, each rank holding a matrix a branch reads. */
+    private static final String MATRIX_FARM = """
+            import mpi.*;
+            public class MatrixFarm {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    int[][] grid = new int[%d][%d];
+                    grid[0][0] = rank;
+                    int[] buf = new int[1];
+                    if (rank == 0) {
+                        for (int i = 0; i < 2 * (size - 1); i++) MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+                    } else {
+                        for (int i = 0; i < 2; i++) MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 0, 0);
+                    }
+                    if (grid[0][0] > 100) MPI.COMM_WORLD.Barrier();
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * A state is hashed up to {@link dev.rendezvous.core.semantics.StateCache.Hasher#MAX_ELEMENTS} array elements, then
+     * given up as opaque: with a 600 x 600 matrix a branch reads on every rank no state is recorded and nothing is cut
+     * (the exploration is the exhaustive one, and finds the same), with a 60 x 60 matrix runs meet again and are cut.
+     */
+    @Test
+    void statesHoldingMoreElementsThanTheBudgetAreNotHashed() {
+        Budgets b = Budgets.defaults();
+        b.maxMillis = 60_000;
+        Exploration big = new AnalysisContext(Program.parse("MatrixFarm.java", MATRIX_FARM.formatted(600, 600)), 3, b, () -> false)
+                .explore(BufferPolicy.ZERO);
+        Exploration small = new AnalysisContext(Program.parse("MatrixFarm.java", MATRIX_FARM.formatted(60, 60)), 3, b, () -> false)
+                .explore(BufferPolicy.ZERO);
+        assertTrue(small.complete() && small.cut() > 0 && small.states() > 0, "small matrices: " + small.runs().size() + " runs, "
+                + small.cut() + " cut, " + small.states() + " states");
+        assertTrue(big.complete() && big.cut() == 0 && big.states() == 0, "large matrices: " + big.runs().size() + " runs, "
+                + big.cut() + " cut, " + big.states() + " states");
+        assertFalse(big.anyDeadlock() || small.anyDeadlock());
+        compare("MatrixFarm.java", MATRIX_FARM.formatted(600, 600), 3);
+
+        dev.rendezvous.core.semantics.StateCache.Hasher h = new dev.rendezvous.core.semantics.StateCache.Hasher();
+        assertTrue(h.afford(dev.rendezvous.core.semantics.StateCache.Hasher.MAX_ELEMENTS) && !h.isOpaque());
+        assertFalse(h.afford(1));
+        assertTrue(h.isOpaque());
+    }
+
     /**
      * Two matchings that leave the same messages waiting but a different value in {@code x}, which
      * later picks a tag: the states differ only in a variable a branch reads, so they must not be merged.
