@@ -1230,7 +1230,8 @@ public final class Program {
                 String name = inv.getName().getIdentifier();
                 Expression recv = inv.getExpression();
                 List<MethodDeclaration> mine = methods.getOrDefault(name, List.of());
-                if (recv == null || recv instanceof org.eclipse.jdt.core.dom.ThisExpression) {
+                if (recv == null || recv instanceof org.eclipse.jdt.core.dom.ThisExpression || !mine.isEmpty()) {
+                    // a method of the program (whatever its receiver: one of ours named get or size may write fields)
                     if (mine.isEmpty()) bad[0] = true; // an inherited method: unknown
                     for (MethodDeclaration o : mine) if (!isEffectFree(o)) bad[0] = true;
                     return true;

@@ -140,6 +140,37 @@ class AssumptionsTest {
                 "the mark steers a send rank 1 never receives, which is reported: " + kinds);
     }
 
+    @Test
+    void aHelperCallingAMethodOfTheProgramThatWritesAFieldIsStillExplored() {
+        // get() reads like a library accessor, but this one counts its calls in a field that later steers a send
+        String src = """
+                import mpi.*;
+                public class G {
+                    static class Counter {
+                        int n;
+                        int get() { n++; return n; }
+                    }
+                    static int probe(Counter c, int[] data) {
+                        if (data[0] > 5) return c.get();
+                        return 0;
+                    }
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int me = MPI.COMM_WORLD.Rank();
+                        int[] data = { (int) (Math.random() * 10) };
+                        Counter c = new Counter();
+                        int r = probe(c, data);
+                        if (c.n > 0 && me == 0) MPI.COMM_WORLD.Send(data, 0, 1, MPI.INT, 1, 9);
+                        MPI.COMM_WORLD.Barrier();
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        List<FindingKind> kinds = Repo.analyze("G.java", src, 2).findings().stream().map(Finding::kind).toList();
+        assertTrue(kinds.stream().anyMatch(k -> k != FindingKind.ANALYSIS_ASSUMPTION),
+                "the count steers a send rank 1 never receives, which is reported: " + kinds);
+    }
+
     private static final String ARGS = """
             import mpi.*;
             public class A {
