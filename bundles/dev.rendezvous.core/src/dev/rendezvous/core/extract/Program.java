@@ -1179,6 +1179,9 @@ public final class Program {
             "getValue", "stream", "min", "max", "sum", "count", "average", "getAsInt", "getAsDouble", "getAsLong",
             "orElse", "isPresent", "clone");
 
+    /** What a method may call on {@code System.out} and {@code System.err}. */
+    private static final Set<String> PRINTS = Set.of("print", "println", "printf", "format", "flush");
+
     /** {@code java.util.Arrays} methods that change their first argument. */
     private static final Set<String> ARRAYS_WRITERS = Set.of("fill", "sort", "setAll", "parallelSort", "parallelPrefix",
             "parallelSetAll");
@@ -1254,7 +1257,7 @@ public final class Program {
                     return true;
                 }
                 if ((r.equals("System.out") || r.equals("System.err"))
-                        && Set.of("print", "println", "printf", "format", "flush").contains(name)) {
+                        && PRINTS.contains(name)) {
                     return true;
                 }
                 if (!READERS.contains(name) || type(r) != null) bad[0] = true; // a reader of a value, not a static of ours
@@ -1268,34 +1271,16 @@ public final class Program {
                 return true;
             }
 
+            // a throw, a super call, a lambda or method reference (code that may run later), a local class
             @Override
-            public boolean visit(org.eclipse.jdt.core.dom.ThrowStatement t) {
-                bad[0] = true;
-                return false;
-            }
-
-            @Override
-            public boolean visit(org.eclipse.jdt.core.dom.SuperMethodInvocation s) {
-                bad[0] = true;
-                return false;
-            }
-
-            @Override
-            public boolean visit(org.eclipse.jdt.core.dom.LambdaExpression l) {
-                bad[0] = true;
-                return false;
-            }
-
-            @Override
-            public boolean visit(org.eclipse.jdt.core.dom.ExpressionMethodReference r) {
-                bad[0] = true;
-                return false;
-            }
-
-            @Override
-            public boolean visit(org.eclipse.jdt.core.dom.TypeDeclarationStatement t) {
-                bad[0] = true;
-                return false;
+            public boolean preVisit2(ASTNode n) {
+                if (n instanceof org.eclipse.jdt.core.dom.ThrowStatement || n instanceof org.eclipse.jdt.core.dom.SuperMethodInvocation
+                        || n instanceof org.eclipse.jdt.core.dom.LambdaExpression || n instanceof org.eclipse.jdt.core.dom.MethodReference
+                        || n instanceof org.eclipse.jdt.core.dom.TypeDeclarationStatement) {
+                    bad[0] = true;
+                    return false;
+                }
+                return true;
             }
         });
         return !bad[0];
