@@ -37,6 +37,9 @@ final class RealPrograms {
     /** The wall-clock budget of one program's analysis: the IDE's. */
     private static final long BUDGET_MILLIS = 5_000;
 
+    /** How long one program's analysis took. */
+    private record Timed(String program, long millis) {}
+
     record Row(String repo, String commit, String path, List<Integer> nps, String expect, String note) {}
 
     static List<Row> manifest(Path tsv) throws IOException {
@@ -63,8 +66,7 @@ final class RealPrograms {
         Map<String, ProgramFiles> byRepo = new HashMap<>();
         int okPrograms = 0, falseAlarms = 0, bugs = 0, bugsFound = 0, missing = 0, mismatches = 0;
         int runs = 0, runsWithoutAssumption = 0, programsWithoutAssumption = 0;
-        List<Long> millis = new ArrayList<>();
-        List<String> timed = new ArrayList<>();
+        List<Timed> timed = new ArrayList<>();
         Map<String, Integer> warningsOnCorrect = new java.util.TreeMap<>();
         for (Row row : rows) {
             Path file = root.resolve(row.repo()).resolve(row.path());
@@ -93,8 +95,7 @@ final class RealPrograms {
             long t0 = System.nanoTime();
             FileReport report = Rendezvous.analyze(file.toString(), SourceText.read(file), pf.companionsOf(file.toString()),
                     new AnalysisOptions(row.nps(), b), () -> false);
-            millis.add((System.nanoTime() - t0) / 1_000_000L);
-            timed.add(row.repo() + "/" + row.path());
+            timed.add(new Timed(row.repo() + "/" + row.path(), (System.nanoTime() - t0) / 1_000_000L));
             Set<String> errorKinds = new LinkedHashSet<>();
             List<Integer> errorNps = new ArrayList<>();
             boolean anyAssumption = false;
@@ -155,20 +156,15 @@ final class RealPrograms {
         out.printf("programs analysed without any assumption at every np: %d of %d (%.0f%%); runs without assumption: %d of %d (%.0f%%)%n",
                 programsWithoutAssumption, rows.size() - missing, 100.0 * programsWithoutAssumption / Math.max(1, rows.size() - missing),
                 runsWithoutAssumption, runs, 100.0 * runsWithoutAssumption / Math.max(1, runs));
-        if (!millis.isEmpty()) {
-            List<Long> sorted = new ArrayList<>(millis);
-            java.util.Collections.sort(sorted);
-            java.util.function.IntFunction<Long> pct = q -> sorted.get(Math.min(sorted.size() - 1, sorted.size() * q / 100));
+        if (!timed.isEmpty()) {
+            List<Timed> sorted = new ArrayList<>(timed);
+            sorted.sort(java.util.Comparator.comparingLong(Timed::millis));
+            java.util.function.IntToLongFunction pct = q -> sorted.get(Math.min(sorted.size() - 1, sorted.size() * q / 100)).millis();
+            List<Timed> slow = sorted.stream().filter(t -> t.millis() > 1000).toList().reversed();
             out.printf("analysis time per program (all its process counts, %d s budget, in one JVM): median %d ms, p90 %d ms, "
-                    + "p99 %d ms, max %d ms; %d over 1 s:%n", BUDGET_MILLIS / 1000, pct.apply(50), pct.apply(90), pct.apply(99),
-                    sorted.get(sorted.size() - 1), sorted.stream().filter(m -> m > 1000).count());
-            List<Integer> slowest = new ArrayList<>();
-            for (int i = 0; i < millis.size(); i++) slowest.add(i);
-            slowest.sort((x, y) -> Long.compare(millis.get(y), millis.get(x)));
-            for (int i : slowest) {
-                if (millis.get(i) <= 1000) break;
-                out.printf("  %6d ms  %s%n", millis.get(i), timed.get(i));
-            }
+                    + "p99 %d ms, max %d ms; %d over 1 s:%n", BUDGET_MILLIS / 1000, pct.applyAsLong(50), pct.applyAsLong(90),
+                    pct.applyAsLong(99), sorted.get(sorted.size() - 1).millis(), slow.size());
+            for (Timed t : slow) out.printf("  %6d ms  %s%n", t.millis(), t.program());
         }
         if (missing > 0) out.printf("missing: %d (fetch the repositories at the manifest's commits into %s)%n", missing, root);
         return mismatches == 0 && missing == 0 ? 0 : 1;

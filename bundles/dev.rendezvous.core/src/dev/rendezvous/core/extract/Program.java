@@ -1170,6 +1170,12 @@ public final class Program {
             "LinkedList", "ArrayDeque", "HashMap", "TreeMap", "LinkedHashMap", "HashSet", "TreeSet", "LinkedHashSet",
             "PriorityQueue", "Stack", "Vector", "Integer", "Long", "Double", "Boolean");
 
+    /** Whether {@code c} creates a plain JDK container ({@link #CONTAINER_TYPES}), not an object of this program or an anonymous class. */
+    private boolean newContainer(org.eclipse.jdt.core.dom.ClassInstanceCreation c) {
+        String t = c.getType().toString().replaceAll("<.*", "");
+        return c.getAnonymousClassDeclaration() == null && type(t) == null && CONTAINER_TYPES.contains(t);
+    }
+
     /** Methods that read their receiver and return a value without changing anything. */
     private static final Set<String> READERS = Set.of("length", "charAt", "size", "get", "isEmpty", "contains",
             "containsKey", "containsValue", "getOrDefault", "indexOf", "lastIndexOf", "equals", "equalsIgnoreCase",
@@ -1266,8 +1272,7 @@ public final class Program {
 
             @Override
             public boolean visit(org.eclipse.jdt.core.dom.ClassInstanceCreation c) {
-                String t = c.getType().toString().replaceAll("<.*", "");
-                if (c.getAnonymousClassDeclaration() != null || type(t) != null || !CONTAINER_TYPES.contains(t)) bad[0] = true;
+                if (!newContainer(c)) bad[0] = true;
                 return true;
             }
 
@@ -1300,9 +1305,7 @@ public final class Program {
                 boolean created = v instanceof org.eclipse.jdt.core.dom.ArrayCreation
                         || v instanceof org.eclipse.jdt.core.dom.ArrayInitializer
                         || v instanceof org.eclipse.jdt.core.dom.NullLiteral
-                        || v instanceof org.eclipse.jdt.core.dom.ClassInstanceCreation c && c.getAnonymousClassDeclaration() == null
-                                && type(c.getType().toString().replaceAll("<.*", "")) == null
-                                && CONTAINER_TYPES.contains(c.getType().toString().replaceAll("<.*", ""));
+                        || v instanceof org.eclipse.jdt.core.dom.ClassInstanceCreation c && newContainer(c);
                 fresh.merge(name, created, Boolean::logicalAnd);
             }
 
