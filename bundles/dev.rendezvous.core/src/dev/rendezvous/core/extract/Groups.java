@@ -214,7 +214,7 @@ final class Groups {
             out[smallest] *= f;
         }
         Arrays.sort(out);
-        a.touched();
+        a.writable();
         for (int i = 0; i < free.size(); i++) a.elems[free.get(i)] = out[out.length - 1 - i];
     }
 

@@ -57,11 +57,12 @@ final class JdkCalls {
     /** {@code Cls.name(args)} for a whitelisted class; {@link #NOT_HANDLED} when no such method exists. */
     static Object callStatic(String cls, String name, List<Object> args) {
         Class<?> c = PURE.get(cls);
-        if (c == null || EXCLUDED.contains(name)) return NOT_HANDLED;
-        if (c == Math.class || c == StrictMath.class) {
+        if (c == null) return NOT_HANDLED;
+        if (c == Math.class || c == StrictMath.class) { // abs, sqrt, max, min: none of them excluded
             Object r = math(name, args);
             if (r != NOT_HANDLED) return r;
         }
+        if (EXCLUDED.contains(name)) return NOT_HANDLED;
         return call(c, null, name, args, true);
     }
 

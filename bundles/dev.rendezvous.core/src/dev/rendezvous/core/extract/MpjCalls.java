@@ -143,10 +143,9 @@ final class MpjCalls {
     private final List<Object> creationOrder = new ArrayList<>();
 
     private void track(Object value, String method, MethodInvocation mi) {
-        if (!CREATORS.contains(method) || value == null) return;
         String what = value instanceof CommValue || value instanceof CartVal || value instanceof GraphVal ? "communicator"
                 : value instanceof GroupVal ? "group" : value instanceof Datatype ? "derived datatype" : null;
-        if (what == null || created.containsKey(value)) return;
+        if (what == null || !CREATORS.contains(method) || created.containsKey(value)) return;
         created.put(value, new Object[] {what, method, in.program.range(mi), mi});
         creationOrder.add(value);
     }
@@ -316,7 +315,7 @@ final class MpjCalls {
                     if (src.elems != null && dst.elems != null && args.get(1) instanceof Long sp && args.get(3) instanceof Long dp
                             && args.get(4) instanceof Long n && sp >= 0 && dp >= 0 && n >= 0 && sp + n <= src.elems.length
                             && dp + n <= dst.elems.length) {
-                        System.arraycopy(src.elems, (int) (long) sp, dst.touched().elems, (int) (long) dp, (int) (long) n);
+                        System.arraycopy(src.elems, (int) (long) sp, dst.writable().elems, (int) (long) dp, (int) (long) n);
                     } else {
                         dst.forget();
                     }
@@ -386,7 +385,7 @@ final class MpjCalls {
             case "Arrays" -> {
                 if (name.equals("fill") && !args.isEmpty() && args.get(0) instanceof ArrayVal a && a.elems != null
                         && args.size() == 2) {
-                    java.util.Arrays.fill(a.touched().elems, args.get(1));
+                    java.util.Arrays.fill(a.writable().elems, args.get(1));
                 } else if (name.startsWith("copyOf") && !args.isEmpty() && args.get(0) instanceof ArrayVal a) {
                     if (a.elems != null && args.size() == 2 && args.get(1) instanceof Long n && n >= 0 && n <= in.budgets.maxArrayLength) {
                         Object[] c = java.util.Arrays.copyOf(a.elems, (int) (long) n);
@@ -972,9 +971,14 @@ final class MpjCalls {
         return -1;
     }
 
+    /**
+     * The elements a send or collective takes from its buffer, as they are now: the whole array's elements are
+     * shared with the message (the array copies them before its next write), a part is copied.
+     */
     private static Object snapshot(Object buf, Object off, Object cnt) {
         if (buf instanceof ArrayVal a && a.elems != null && off instanceof Long o && cnt instanceof Long c && o >= 0 && c >= 0
                 && o + c <= a.elems.length) {
+            if (o == 0 && c == a.elems.length && c > 0) return a.share();
             return java.util.Arrays.copyOfRange(a.elems, (int) (long) o, (int) (o + c));
         }
         return null;
@@ -1151,9 +1155,8 @@ final class MpjCalls {
         Object payload = null;
         long color = 0, key = 0;
         switch (op) {
-            case BCAST -> payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
             case ALLREDUCE, REDUCE -> payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 4));
-            case ALLGATHER, GATHER, SCATTER, ALLTOALL -> payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
+            case ALLGATHER, GATHER, ALLTOALL -> payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
             case SPLIT -> {
                 Object c = arg(a, 0), k = arg(a, 1);
                 if (!(c instanceof Long) || !(k instanceof Long)) {
@@ -1190,6 +1193,8 @@ final class MpjCalls {
                 world().abortJob(rank(), "passes root " + r + " at line " + site.line());
                 throw new RankInterpreter.ExitSig("invalid root");
             }
+            // only the root's buffer is sent: the others' contents are overwritten (Bcast) or ignored (Scatter's send side)
+            if ((op == Op.BCAST || op == Op.SCATTER) && comm.localRank() == root) payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
         }
         int[] sig = switch (op) { // where the count and datatype every member passes alike are (-1: counts may differ)
             case BCAST, GATHER, ALLGATHER, ALLTOALL -> new int[] {2, 3};
@@ -1325,8 +1330,11 @@ final class MpjCalls {
         if (!(buf instanceof ArrayVal a) || a.elems == null) return;
         int o = off instanceof Long l ? (int) Math.max(0, l) : 0;
         int n = cnt instanceof Long c ? (int) Math.min(c, a.elems.length - (long) o) : a.elems.length - o;
-        a.touched();
-        for (int i = 0; i < n; i++) if (a.elems[o + i] == Unknown.ANY) a.elems[o + i] = Unknown.UNIFORM;
+        int i = o;
+        while (i < o + n && a.elems[i] != Unknown.ANY) i++;
+        if (i == o + n) return; // nothing unknown: the array (perhaps shared with the message) stays as it is
+        Object[] e = a.writable().elems;
+        for (; i < o + n; i++) if (e[i] == Unknown.ANY) e[i] = Unknown.UNIFORM;
     }
 
     /** Writes {@code data} into {@code buf} from {@code off}; where it is unknown, writes {@code unknown}. */
@@ -1337,7 +1345,11 @@ final class MpjCalls {
             a.forget();
             return;
         }
-        a.touched();
+        if (data instanceof Object[] d && o == 0 && d.length == a.elems.length && (unknown == Unknown.ANY || !holdsAny(d))) {
+            a.adopt(d); // the message fills the whole array: its elements are taken, not copied
+            return;
+        }
+        a.writable();
         if (data instanceof Object[] d) {
             for (int i = 0; i < d.length && o + i < a.elems.length; i++) {
                 a.elems[o + i] = d[i] == Unknown.ANY ? unknown : d[i];
@@ -1346,6 +1358,11 @@ final class MpjCalls {
         }
         int n = cnt instanceof Long c ? (int) Math.min(c, a.elems.length - (long) o) : a.elems.length - o;
         for (int i = 0; i < n; i++) a.elems[o + i] = unknown;
+    }
+
+    private static boolean holdsAny(Object[] d) {
+        for (Object x : d) if (x == Unknown.ANY) return true;
+        return false;
     }
 
     // ================================================================ requests
@@ -1363,8 +1380,10 @@ final class MpjCalls {
         Object data = r.match().payload;
         r.match().payload = null; // delivered once; the run keeps its operations, and a big message each would add up
         if (r.target instanceof ArrayVal a && a.elems != null) {
-            if (data instanceof Object[] d && r.targetOffset >= 0) {
-                a.touched();
+            if (data instanceof Object[] d && r.targetOffset == 0 && d.length == a.elems.length && d.length > 0) {
+                a.adopt(d); // the message fills the whole buffer: its elements are taken, not copied
+            } else if (data instanceof Object[] d && r.targetOffset >= 0) {
+                a.writable();
                 Object[] into = a.elems;
                 int n = Math.min(d.length, into.length - r.targetOffset);
                 if (n > 0) System.arraycopy(d, 0, into, r.targetOffset, n);

@@ -85,6 +85,17 @@ public final class Program {
         return resumePoints.computeIfAbsent(call, ResumePoints::resumesFromVariables);
     }
 
+    private final Map<ASTNode, String> createdTypes = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The simple name of the class a {@code new} creates, memoised: JDT spells a type by printing its subtree
+     * (a visitor and a string builder per call), which was a sixth of running a benchmark that creates objects in a
+     * loop.
+     */
+    String createdTypeName(org.eclipse.jdt.core.dom.ClassInstanceCreation c) {
+        return createdTypes.computeIfAbsent(c, n -> simpleTypeName(c.getType().toString()));
+    }
+
     private final Map<ASTNode, Object> literals = new java.util.concurrent.ConcurrentHashMap<>();
     private static final Object MALFORMED = new Object();
 

@@ -39,7 +39,6 @@ import org.eclipse.jdt.core.dom.MethodDeclaration;
 import org.eclipse.jdt.core.dom.MethodInvocation;
 import org.eclipse.jdt.core.dom.Modifier;
 import org.eclipse.jdt.core.dom.Name;
-import org.eclipse.jdt.core.dom.NullLiteral;
 import org.eclipse.jdt.core.dom.NumberLiteral;
 import org.eclipse.jdt.core.dom.ParenthesizedExpression;
 import org.eclipse.jdt.core.dom.PostfixExpression;
@@ -58,7 +57,6 @@ import org.eclipse.jdt.core.dom.SwitchExpression;
 import org.eclipse.jdt.core.dom.SwitchStatement;
 import org.eclipse.jdt.core.dom.SynchronizedStatement;
 import org.eclipse.jdt.core.dom.TextBlock;
-import org.eclipse.jdt.core.dom.ThisExpression;
 import org.eclipse.jdt.core.dom.ThrowStatement;
 import org.eclipse.jdt.core.dom.TryStatement;
 import org.eclipse.jdt.core.dom.Type;
@@ -196,14 +194,51 @@ final class RankInterpreter {
 
     /** One activation: nested scopes of locals, the receiver object, the declaring type. */
     static final class Frame {
-        final ArrayList<HashMap<String, Cell>> scopes = new ArrayList<>();
+        final ArrayList<Scope> scopes = new ArrayList<>();
         final ObjVal self;
         final AbstractTypeDeclaration type;
 
         Frame(ObjVal self, AbstractTypeDeclaration type) {
             this.self = self;
             this.type = type;
-            scopes.add(new HashMap<>());
+            scopes.add(new Scope());
+        }
+    }
+
+    /**
+     * The locals one block (or loop header, catch clause, activation) declares. It counts what is put into it, so
+     * that {@link #resolve} can reuse where it last found a name while the scope is the same and unchanged.
+     */
+    static final class Scope extends HashMap<String, Cell> {
+        private static final long serialVersionUID = 1L;
+        int puts;
+
+        @Override
+        public Cell put(String name, Cell cell) {
+            puts++;
+            return super.put(name, cell);
+        }
+
+        @Override
+        public Cell remove(Object name) {
+            puts++;
+            return super.remove(name);
+        }
+    }
+
+    /** Where {@link #resolve} last found a local variable: the scope, its put count then, its depth and the cell. */
+    private static final class LocalHint {
+        Scope scope;
+        int puts;
+        int depth;
+        Cell cell;
+
+        LocalHint set(Scope scope, int depth, Cell cell) {
+            this.scope = scope;
+            this.puts = scope.puts;
+            this.depth = depth;
+            this.cell = cell;
+            return this;
         }
     }
 
@@ -538,7 +573,7 @@ final class RankInterpreter {
      */
     private long stateHash(java.util.Set<String> skip, boolean blindToFloatArrays) {
         long h = 0;
-        for (HashMap<String, Cell> scope : frame.scopes) {
+        for (Scope scope : frame.scopes) {
             for (Map.Entry<String, Cell> e : scope.entrySet()) {
                 if (!skip.contains(e.getKey())) h = h * 31 + e.getKey().hashCode() * 17L + fingerprint(e.getValue().value, blindToFloatArrays);
             }
@@ -686,7 +721,7 @@ final class RankInterpreter {
         h.add(program.nodeId(f.type));
         valueHashing.value(h, f.self, true);
         h.add(f.scopes.size());
-        for (HashMap<String, Cell> scope : f.scopes) valueHashing.fields(h, scope);
+        for (Scope scope : f.scopes) valueHashing.fields(h, scope);
     }
 
     /** This rank's state as {@link #hashState} hashes it, for the local automata of the Promela export. */
@@ -704,41 +739,63 @@ final class RankInterpreter {
 
     void exec(Statement s) {
         step(s);
-        switch (s) {
-            case Block b -> {
-                frame.scopes.add(new HashMap<>());
+        switch (s.getNodeType()) {
+            case ASTNode.BLOCK -> {
+                Block b = (Block) s;
+                frame.scopes.add(new Scope());
                 try {
                     for (Object o : b.statements()) exec((Statement) o);
                 } finally {
                     frame.scopes.remove(frame.scopes.size() - 1);
                 }
             }
-            case ExpressionStatement es -> eval(es.getExpression());
-            case VariableDeclarationStatement vds -> {
+            case ASTNode.EXPRESSION_STATEMENT -> eval(((ExpressionStatement) s).getExpression());
+            case ASTNode.VARIABLE_DECLARATION_STATEMENT -> {
+                VariableDeclarationStatement vds = (VariableDeclarationStatement) s;
                 for (Object f : vds.fragments()) declare((VariableDeclarationFragment) f, vds.getType());
             }
-            case IfStatement is -> execIf(is);
-            case ForStatement fs -> execFor(fs, null);
-            case EnhancedForStatement efs -> execForEach(efs, null);
-            case WhileStatement ws -> execWhile(ws.getExpression(), ws.getBody(), ws, false, null);
-            case DoStatement ds -> execWhile(ds.getExpression(), ds.getBody(), ds, true, null);
-            case LabeledStatement ls -> execLabeled(ls);
-            case BreakStatement bs -> throw new BreakSig(bs.getLabel() == null ? null : bs.getLabel().getIdentifier());
-            case ContinueStatement cs -> throw new ContinueSig(cs.getLabel() == null ? null : cs.getLabel().getIdentifier());
-            case ReturnStatement rs -> throw new ReturnSig(rs.getExpression() == null ? null : eval(rs.getExpression()));
-            case SwitchStatement ss -> execSwitch(ss.getExpression(), ss.statements(), ss, false);
-            case YieldStatement ys -> throw new YieldSig(eval(ys.getExpression()));
-            case TryStatement ts -> execTry(ts);
-            case SynchronizedStatement ss -> exec(ss.getBody());
-            case SuperConstructorInvocation sci -> {
+            case ASTNode.IF_STATEMENT -> execIf((IfStatement) s);
+            case ASTNode.FOR_STATEMENT -> execFor((ForStatement) s, null);
+            case ASTNode.ENHANCED_FOR_STATEMENT -> execForEach((EnhancedForStatement) s, null);
+            case ASTNode.WHILE_STATEMENT -> {
+                WhileStatement ws = (WhileStatement) s;
+                execWhile(ws.getExpression(), ws.getBody(), ws, false, null);
+            }
+            case ASTNode.DO_STATEMENT -> {
+                DoStatement ds = (DoStatement) s;
+                execWhile(ds.getExpression(), ds.getBody(), ds, true, null);
+            }
+            case ASTNode.LABELED_STATEMENT -> execLabeled((LabeledStatement) s);
+            case ASTNode.BREAK_STATEMENT -> {
+                BreakStatement bs = (BreakStatement) s;
+                throw new BreakSig(bs.getLabel() == null ? null : bs.getLabel().getIdentifier());
+            }
+            case ASTNode.CONTINUE_STATEMENT -> {
+                ContinueStatement cs = (ContinueStatement) s;
+                throw new ContinueSig(cs.getLabel() == null ? null : cs.getLabel().getIdentifier());
+            }
+            case ASTNode.RETURN_STATEMENT -> {
+                ReturnStatement rs = (ReturnStatement) s;
+                throw new ReturnSig(rs.getExpression() == null ? null : eval(rs.getExpression()));
+            }
+            case ASTNode.SWITCH_STATEMENT -> {
+                SwitchStatement ss = (SwitchStatement) s;
+                execSwitch(ss.getExpression(), ss.statements(), ss, false);
+            }
+            case ASTNode.YIELD_STATEMENT -> throw new YieldSig(eval(((YieldStatement) s).getExpression()));
+            case ASTNode.TRY_STATEMENT -> execTry((TryStatement) s);
+            case ASTNode.SYNCHRONIZED_STATEMENT -> exec(((SynchronizedStatement) s).getBody());
+            case ASTNode.SUPER_CONSTRUCTOR_INVOCATION -> {
+                SuperConstructorInvocation sci = (SuperConstructorInvocation) s;
                 List<Object> args = evalArgs(sci.arguments());
                 AbstractTypeDeclaration sup = frame.self == null ? null : superOf(frame.type);
                 if (sup != null && callSites.size() < budgets.maxInlineDepth) construct(sup, frame.self, args, sci);
             }
-            case ThrowStatement ts -> {
+            case ASTNode.THROW_STATEMENT -> {
+                ThrowStatement ts = (ThrowStatement) s;
                 Object e = eval(ts.getExpression());
                 String type = e instanceof ObjVal o ? o.type.getName().getIdentifier()
-                        : ts.getExpression() instanceof ClassInstanceCreation cic ? Program.simpleTypeName(cic.getType().toString()) : null;
+                        : ts.getExpression() instanceof ClassInstanceCreation cic ? program.createdTypeName(cic) : null;
                 throw new ThrowSig(type, e, ts);
             }
             default -> {
@@ -986,7 +1043,7 @@ final class RankInterpreter {
     }
 
     private void execFor(ForStatement fs, String label) {
-        frame.scopes.add(new HashMap<>());
+        frame.scopes.add(new Scope());
         int loopsBefore = loops.size();
         try {
             for (Object o : fs.initializers()) eval((Expression) o);
@@ -1197,7 +1254,7 @@ final class RankInterpreter {
         if (mark != null) loops.add(mark);
         try {
             for (Object item : items) {
-                frame.scopes.add(new HashMap<>());
+                frame.scopes.add(new Scope());
                 try {
                     frame.scopes.get(frame.scopes.size() - 1).put(name, new Cell(item));
                     if (!body(efs.getBody(), label)) break;
@@ -1241,7 +1298,7 @@ final class RankInterpreter {
         }
         if (start < 0) start = defaultAt;
         if (start < 0) return null;
-        frame.scopes.add(new HashMap<>());
+        frame.scopes.add(new Scope());
         try {
             for (int i = start + 1; i < stmts.size(); i++) {
                 Object o = stmts.get(i);
@@ -1268,7 +1325,7 @@ final class RankInterpreter {
 
     private void execTry(TryStatement ts) {
         int scopes = frame.scopes.size();
-        frame.scopes.add(new HashMap<>());
+        frame.scopes.add(new Scope());
         try {
             for (Object r : ts.resources()) {
                 if (r instanceof VariableDeclarationExpression vde) {
@@ -1288,7 +1345,7 @@ final class RankInterpreter {
             if (taker == null) throw t;
             // the frame as at the try (a throw from a nested block or call left its scopes behind)
             while (frame.scopes.size() > scopes) frame.scopes.remove(frame.scopes.size() - 1);
-            frame.scopes.add(new HashMap<>());
+            frame.scopes.add(new Scope());
             frame.scopes.get(frame.scopes.size() - 1).put(taker.getException().getName().getIdentifier(),
                     new Cell(t.value == null ? Unknown.ANY : t.value));
             exec(taker.getBody());
@@ -1446,7 +1503,7 @@ final class RankInterpreter {
     }
 
     private boolean isLocal(String name) {
-        for (HashMap<String, Cell> scope : frame.scopes) if (scope.containsKey(name)) return true;
+        for (Scope scope : frame.scopes) if (scope.containsKey(name)) return true;
         return false;
     }
 
@@ -1504,31 +1561,34 @@ final class RankInterpreter {
     // ================================================================ expressions
 
     Object eval(Expression e) {
-        switch (e) {
-            case NumberLiteral n -> {
-                return Operators.number(n.getToken());
+        switch (e.getNodeType()) {
+            case ASTNode.NUMBER_LITERAL -> {
+                return Operators.number(((NumberLiteral) e).getToken());
             }
-            case BooleanLiteral b -> {
-                return b.booleanValue();
+            case ASTNode.BOOLEAN_LITERAL -> {
+                return ((BooleanLiteral) e).booleanValue();
             }
-            case CharacterLiteral c -> {
-                return program.literalValue(c) instanceof Character ch ? (Object) (long) ch : Unknown.ANY;
+            case ASTNode.CHARACTER_LITERAL -> {
+                return program.literalValue((CharacterLiteral) e) instanceof Character ch ? (Object) (long) ch : Unknown.ANY;
             }
-            case StringLiteral s -> {
+            case ASTNode.STRING_LITERAL -> {
+                StringLiteral s = (StringLiteral) e;
                 Object v = program.literalValue(s);
                 return v != null ? v : Unknown.ANY;
             }
-            case TextBlock t -> {
+            case ASTNode.TEXT_BLOCK -> {
+                TextBlock t = (TextBlock) e;
                 Object v = program.literalValue(t);
                 return v != null ? v : Unknown.ANY;
             }
-            case NullLiteral n -> {
+            case ASTNode.NULL_LITERAL -> {
                 return Null.NULL;
             }
-            case ParenthesizedExpression p -> {
-                return eval(p.getExpression());
+            case ASTNode.PARENTHESIZED_EXPRESSION -> {
+                return eval(((ParenthesizedExpression) e).getExpression());
             }
-            case SimpleName sn -> {
+            case ASTNode.SIMPLE_NAME -> {
+                SimpleName sn = (SimpleName) e;
                 Cell c = resolve(sn);
                 if (c != null) return c.value;
                 if (program.type(sn.getIdentifier()) != null || Character.isUpperCase(sn.getIdentifier().charAt(0))) {
@@ -1536,31 +1596,34 @@ final class RankInterpreter {
                 }
                 return Unknown.ANY;
             }
-            case QualifiedName qn -> {
-                return evalQualified(qn);
+            case ASTNode.QUALIFIED_NAME -> {
+                return evalQualified((QualifiedName) e);
             }
-            case FieldAccess fa -> {
+            case ASTNode.FIELD_ACCESS -> {
+                FieldAccess fa = (FieldAccess) e;
                 return field(eval(fa.getExpression()), fa.getName().getIdentifier(), fa);
             }
-            case ThisExpression t -> {
+            case ASTNode.THIS_EXPRESSION -> {
                 return frame.self == null ? Unknown.ANY : frame.self;
             }
-            case Assignment a -> {
-                return assign(a);
+            case ASTNode.ASSIGNMENT -> {
+                return assign((Assignment) e);
             }
-            case InfixExpression in -> {
-                return infix(in);
+            case ASTNode.INFIX_EXPRESSION -> {
+                return infix((InfixExpression) e);
             }
-            case PrefixExpression pe -> {
-                return prefix(pe);
+            case ASTNode.PREFIX_EXPRESSION -> {
+                return prefix((PrefixExpression) e);
             }
-            case PostfixExpression pe -> {
+            case ASTNode.POSTFIX_EXPRESSION -> {
+                PostfixExpression pe = (PostfixExpression) e;
                 Object old = eval(pe.getOperand());
                 Object nv = Operators.binary(pe.getOperator() == PostfixExpression.Operator.INCREMENT ? "+" : "-", old, 1L);
                 store(pe.getOperand(), nv);
                 return old;
             }
-            case ConditionalExpression ce -> {
+            case ASTNode.CONDITIONAL_EXPRESSION -> {
+                ConditionalExpression ce = (ConditionalExpression) e;
                 Object c = eval(ce.getExpression());
                 if (!(c instanceof Boolean) && !program.mayCommunicate(ce)) {
                     Object a = eval(ce.getThenExpression());
@@ -1569,14 +1632,17 @@ final class RankInterpreter {
                 }
                 return decide(c, ce, "conditional expression") ? eval(ce.getThenExpression()) : eval(ce.getElseExpression());
             }
-            case CastExpression ce -> {
+            case ASTNode.CAST_EXPRESSION -> {
+                CastExpression ce = (CastExpression) e;
                 return cast(eval(ce.getExpression()), ce.getType());
             }
-            case InstanceofExpression io -> {
+            case ASTNode.INSTANCEOF_EXPRESSION -> {
+                InstanceofExpression io = (InstanceofExpression) e;
                 eval(io.getLeftOperand());
                 return Unknown.ANY;
             }
-            case ArrayAccess aa -> {
+            case ASTNode.ARRAY_ACCESS -> {
+                ArrayAccess aa = (ArrayAccess) e;
                 Object arr = eval(aa.getArray());
                 Object idx = eval(aa.getIndex());
                 if (arr instanceof Values.ArgsVal av) {
@@ -1600,27 +1666,30 @@ final class RankInterpreter {
                 }
                 return Unknown.ANY;
             }
-            case ArrayCreation ac -> {
-                return createArray(ac);
+            case ASTNode.ARRAY_CREATION -> {
+                return createArray((ArrayCreation) e);
             }
-            case ArrayInitializer ai -> {
-                return arrayFromInitializer(ai);
+            case ASTNode.ARRAY_INITIALIZER -> {
+                return arrayFromInitializer((ArrayInitializer) e);
             }
-            case MethodInvocation mi -> {
-                return invocation(mi);
+            case ASTNode.METHOD_INVOCATION -> {
+                return invocation((MethodInvocation) e);
             }
-            case SuperMethodInvocation smi -> {
+            case ASTNode.SUPER_METHOD_INVOCATION -> {
+                SuperMethodInvocation smi = (SuperMethodInvocation) e;
                 for (Object a : smi.arguments()) eval((Expression) a);
                 return Unknown.ANY;
             }
-            case ClassInstanceCreation cic -> {
-                return construct(cic);
+            case ASTNode.CLASS_INSTANCE_CREATION -> {
+                return construct((ClassInstanceCreation) e);
             }
-            case VariableDeclarationExpression vde -> {
+            case ASTNode.VARIABLE_DECLARATION_EXPRESSION -> {
+                VariableDeclarationExpression vde = (VariableDeclarationExpression) e;
                 for (Object f : vde.fragments()) declare((VariableDeclarationFragment) f, vde.getType());
                 return null;
             }
-            case SwitchExpression se -> {
+            case ASTNode.SWITCH_EXPRESSION -> {
+                SwitchExpression se = (SwitchExpression) e;
                 Object v = execSwitch(se.getExpression(), se.statements(), se, true);
                 return v == null ? Unknown.ANY : v;
             }
@@ -1645,12 +1714,12 @@ final class RankInterpreter {
         }
         Object base = eval(q);
         if (base instanceof ClassRef cr && !(q instanceof SimpleName) && program.type(cr.name()) == null
-                && Character.isLowerCase(q.toString().charAt(0)) && !MpjCalls.isMpjClass(cr.name())) {
+                && Character.isLowerCase(q.getFullyQualifiedName().charAt(0)) && !MpjCalls.isMpjClass(cr.name())) {
             // a package-qualified class name such as java.util.Arrays
             if (Character.isUpperCase(last.charAt(0)) && !last.equals(last.toUpperCase())) return new ClassRef(last);
         }
         if (base instanceof ClassRef cr && Character.isUpperCase(last.charAt(0)) && program.type(last) == null
-                && q.toString().chars().allMatch(ch -> Character.isLowerCase(ch) || ch == '.')) {
+                && q.getFullyQualifiedName().chars().allMatch(ch -> Character.isLowerCase(ch) || ch == '.')) {
             return new ClassRef(last);
         }
         return field(base, last, qn);
@@ -1684,31 +1753,45 @@ final class RankInterpreter {
 
     /**
      * Per simple-name node, what {@link #resolve} learnt: the static field's {@link Cell} it means, or
-     * (an Integer) the scope depth at which it last found its local variable. One map, so a name costs
-     * one lookup (two were a seventh of interpreting RodHeat).
+     * (a {@link LocalHint}) where it last found its local variable. One map, so a name costs one lookup
+     * (two were a seventh of interpreting RodHeat).
      */
     private final Map<SimpleName, Object> nameHints = new IdentityHashMap<>();
 
     /**
-     * What a simple name in an expression means, as {@link #lookup} finds it, with two shortcuts that
-     * rest on Java's rules: names resolve lexically, so a node that once meant a static field always
-     * does; and a local variable never shadows another local of the same method, so the name is in at
-     * most one scope of the activation, and the depth it was found at last time is tried first.
+     * What a simple name in an expression means, as {@link #lookup} finds it, with shortcuts that rest
+     * on Java's rules: names resolve lexically, so a node that once meant a static field always does;
+     * and a local variable never shadows another local of the same method, so the name is in at most
+     * one scope of the activation. While that scope is the one it was found in last time, at the same
+     * depth, and nothing was put into it since, it still maps the name to the same cell (a loop's
+     * variables, declared outside its body, are found so on every iteration); otherwise the depth it
+     * was found at is tried first.
      */
     private Cell resolve(SimpleName sn) {
         Object hint = nameHints.get(sn);
         if (hint instanceof Cell c) return c;
+        ArrayList<Scope> scopes = frame.scopes;
+        LocalHint local = hint instanceof LocalHint l ? l : null;
+        if (local != null && local.depth < scopes.size() && scopes.get(local.depth) == local.scope
+                && local.scope.puts == local.puts) {
+            return local.cell;
+        }
         String name = sn.getIdentifier();
-        ArrayList<HashMap<String, Cell>> scopes = frame.scopes;
         Cell c;
-        if (hint instanceof Integer depth && depth < scopes.size()) {
-            c = scopes.get(depth).get(name);
-            if (c != null) return c;
+        if (local != null && local.depth < scopes.size()) {
+            Scope scope = scopes.get(local.depth);
+            c = scope.get(name);
+            if (c != null) {
+                local.set(scope, local.depth, c);
+                return c;
+            }
         }
         for (int i = scopes.size() - 1; i >= 0; i--) {
-            c = scopes.get(i).get(name);
+            Scope scope = scopes.get(i);
+            c = scope.get(name);
             if (c != null) {
-                nameHints.put(sn, i);
+                if (local == null) nameHints.put(sn, new LocalHint().set(scope, i, c));
+                else local.set(scope, i, c);
                 return c;
             }
         }
@@ -1814,7 +1897,7 @@ final class RankInterpreter {
                     if (idx instanceof Long i && (i < 0 || i >= av.elems.length)) throw outOfBounds(av, i, aa);
                     if (idx instanceof Long i) {
                         mpj.checkAccess(av, i, true, aa);
-                        av.touched().elems[(int) (long) i] = v;
+                        av.writable().elems[(int) (long) i] = v;
                     }
                     else av.forget();
                 }
@@ -1975,7 +2058,7 @@ final class RankInterpreter {
     private Object invocation(MethodInvocation mi) {
         String name = mi.getName().getIdentifier();
         Expression recvExpr = mi.getExpression();
-        if (THREAD_STARTS.contains(name) && program.concurrentCommunication()) {
+        if (program.concurrentCommunication() && THREAD_STARTS.contains(name)) {
             assumptions.add(program.range(mi), "Rank " + rank + " starts a thread here and the program communicates "
                     + "from threads; the analysis follows one thread per rank, so this rank is not followed past this "
                     + "call (ranks waiting for it are not reported as deadlocked)");
@@ -2086,7 +2169,7 @@ final class RankInterpreter {
     private int pureCalls;
 
     private Object construct(ClassInstanceCreation cic) {
-        String tn = Program.simpleTypeName(cic.getType().toString());
+        String tn = program.createdTypeName(cic);
         List<Object> args = evalArgs(cic.arguments());
         AbstractTypeDeclaration t = program.type(tn);
         if (t != null && cic.getAnonymousClassDeclaration() == null) return instantiate(t, args, cic);

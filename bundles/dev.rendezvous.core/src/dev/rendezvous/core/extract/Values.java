@@ -37,6 +37,13 @@ final class Values {
         final Object fill;
         /** How many buffers of non-blocking operations not yet seen completed lie in this array (MpjCalls.checkAccess). */
         int inFlight;
+        /**
+         * Whether {@link #elems} may also be held elsewhere: a message's payload taken from this array without a copy
+         * ({@link #share}), or a payload this array took as its contents ({@link #adopt}). The first write then
+         * copies it ({@link #writable}), so a big broadcast costs one copy per array written afterwards, not one per
+         * sender and receiver.
+         */
+        private boolean shared;
 
         ArrayVal(int n, Object fill) {
             this.elems = new Object[n];
@@ -56,7 +63,7 @@ final class Values {
         }
 
         /**
-         * Set by {@link #forget} on an array without rows, cleared by every write ({@link #touched}):
+         * Set by {@link #forget} on an array without rows, cleared by every write ({@link #writable}):
          * a kernel storing through an unknown index on every step ({@code p_y[row[i]] += ...}) then
          * costs one pass, not one per step.
          */
@@ -65,6 +72,7 @@ final class Values {
         /** Forgets the contents; rows of a multi-dimensional array stay (their contents are forgotten). */
         void forget() {
             if (elems == null || forgotten) return;
+            writable();
             boolean rows = false;
             for (int i = 0; i < elems.length; i++) {
                 if (elems[i] instanceof ArrayVal row && row != this) {
@@ -77,10 +85,27 @@ final class Values {
             forgotten = !rows;
         }
 
-        /** To be called after writing into {@link #elems}. */
-        ArrayVal touched() {
+        /** To be called before writing into {@link #elems}: makes them this array's own (copied if shared). */
+        ArrayVal writable() {
             forgotten = false;
+            if (shared) {
+                elems = elems.clone();
+                shared = false;
+            }
             return this;
+        }
+
+        /** The elements, to be held by a message without a copy: this array copies them before its next write. */
+        Object[] share() {
+            shared = true;
+            return elems;
+        }
+
+        /** Takes {@code contents} (a message's elements, exactly as many as this array has) without a copy. */
+        void adopt(Object[] contents) {
+            elems = contents;
+            shared = true;
+            forgotten = false;
         }
     }
 

@@ -1,0 +1,109 @@
+package dev.rendezvous.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.rendezvous.core.RunReport;
+import dev.rendezvous.core.model.Finding;
+import dev.rendezvous.core.model.Severity;
+
+/**
+ * A message whose elements fill a whole buffer is not copied: the sender's array and every receiver's hold the same
+ * elements until one of them writes (then that array takes a copy of its own). These programs write into one of the
+ * arrays after the message and then branch on another: a rank that saw somebody else's write would skip the send
+ * its partner waits for, and the analysis would report a deadlock that the program does not have.
+ */
+class MessagePayloadTest {
+
+    private static List<String> errors(String name, String body, int np) {
+        String src = """
+                import mpi.*;
+                public class %s {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int me = MPI.COMM_WORLD.Rank();
+                %s
+                        MPI.Finalize();
+                    }
+                }
+                """.formatted(name, body);
+        RunReport r = Repo.analyze(name + ".java", src, np);
+        return r.findings().stream().filter(f -> f.severity() == Severity.ERROR).map(Finding::message).toList();
+    }
+
+    @Test
+    void theRootWritingAfterABroadcastDoesNotChangeWhatTheOthersReceived() {
+        List<String> e = errors("RootWrites", """
+                        int[] v = new int[2];
+                        if (me == 0) v[0] = 1;
+                        MPI.COMM_WORLD.Bcast(v, 0, 2, MPI.INT, 0);
+                        if (me == 0) v[0] = 7;
+                        MPI.COMM_WORLD.Barrier();
+                        if (me == 1 && v[0] == 1) MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 0, 5);
+                        if (me == 0) MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 1, 5);
+                """, 2);
+        assertEquals(List.of(), e);
+    }
+
+    @Test
+    void oneReceiverWritingAfterABroadcastDoesNotChangeAnotherReceiversArray() {
+        List<String> e = errors("ReceiverWrites", """
+                        int[] v = new int[1];
+                        if (me == 0) v[0] = 1;
+                        MPI.COMM_WORLD.Bcast(v, 0, 1, MPI.INT, 0);
+                        if (me == 1) v[0] = 9;
+                        MPI.COMM_WORLD.Barrier();
+                        if (me == 2 && v[0] == 1) MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 0, 5);
+                        if (me == 0) MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 2, 5);
+                """, 3);
+        assertEquals(List.of(), e);
+    }
+
+    @Test
+    void theSenderWritingAfterASendDoesNotChangeWhatTheReceiverGot() {
+        List<String> e = errors("SenderWrites", """
+                        int[] v = new int[3];
+                        if (me == 0) {
+                            v[2] = 4;
+                            MPI.COMM_WORLD.Send(v, 0, 3, MPI.INT, 1, 0);
+                            v[2] = 0;
+                        } else if (me == 1) {
+                            MPI.COMM_WORLD.Recv(v, 0, 3, MPI.INT, 0, 0);
+                        }
+                        MPI.COMM_WORLD.Barrier();
+                        if (me == 1 && v[2] == 4) MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 0, 5);
+                        if (me == 0) MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 1, 5);
+                """, 2);
+        assertEquals(List.of(), e);
+    }
+
+    @Test
+    void membersOfAnAllgatherKeepTheirOwnResults() {
+        List<String> e = errors("GatherWrites", """
+                        int[] mine = { me };
+                        int[] all = new int[3];
+                        MPI.COMM_WORLD.Allgather(mine, 0, 1, MPI.INT, all, 0, 1, MPI.INT);
+                        if (me == 1) all[2] = 99;
+                        MPI.COMM_WORLD.Barrier();
+                        if (me == 2 && all[2] == 2) MPI.COMM_WORLD.Send(all, 0, 1, MPI.INT, 0, 5);
+                        if (me == 0) MPI.COMM_WORLD.Recv(all, 0, 1, MPI.INT, 2, 5);
+                """, 3);
+        assertEquals(List.of(), e);
+    }
+
+    /** The other side of the same programs: a write before the message is seen by the receivers. */
+    @Test
+    void aWriteBeforeTheBroadcastIsWhatTheReceiversSee() {
+        List<String> e = errors("WriteBefore", """
+                        int[] v = new int[1];
+                        if (me == 0) v[0] = 7;
+                        MPI.COMM_WORLD.Bcast(v, 0, 1, MPI.INT, 0);
+                        if (me == 1 && v[0] == 1) MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 0, 5);
+                        if (me == 0) MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 1, 5);
+                """, 2);
+        assertEquals(1, e.size(), e.toString());
+    }
+}
