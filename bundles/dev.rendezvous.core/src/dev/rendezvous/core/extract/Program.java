@@ -122,7 +122,7 @@ public final class Program {
         return v == MALFORMED ? null : v;
     }
 
-    private final Map<ASTNode, Boolean> packageQualified = new IdentityHashMap<>();
+    private final Map<ASTNode, Boolean> packageQualified = new java.util.concurrent.ConcurrentHashMap<>(); // nodes: identity equality
     private static final java.util.regex.Pattern PACKAGE_QUALIFIED = java.util.regex.Pattern.compile("([a-z_][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_]*");
 
     /**
@@ -130,7 +130,7 @@ public final class Program {
      * {@code mpi.MPI}): lower-case segments and a capitalised last one. Memoised: the interpreter asks at every
      * evaluation, and matching the pattern was a tenth of an exploration's time.
      */
-    synchronized boolean spelledPackageQualified(org.eclipse.jdt.core.dom.QualifiedName qn) {
+    boolean spelledPackageQualified(org.eclipse.jdt.core.dom.QualifiedName qn) {
         return packageQualified.computeIfAbsent(qn, n -> PACKAGE_QUALIFIED.matcher(qn.getFullyQualifiedName()).matches());
     }
 

@@ -1752,8 +1752,8 @@ final class RankInterpreter {
     }
 
     /**
-     * Per simple-name node, what {@link #resolve} learnt: the static field's {@link Cell} it means, or
-     * (a {@link LocalHint}) where it last found its local variable. One map, so a name costs one lookup
+     * Per simple-name node, what {@link #resolve} learnt: the static field's {@link Cell} it means (or a
+     * cell holding the class it names), or (a {@link LocalHint}) where it last found its local variable. One map, so a name costs one lookup
      * (two were a seventh of interpreting RodHeat).
      */
     private final Map<SimpleName, Object> nameHints = new IdentityHashMap<>();
@@ -1800,6 +1800,11 @@ final class RankInterpreter {
             if (c != null) return c;
         }
         c = lookupStatic(name);
+        if (c == null && (MpjCalls.isMpjClass(name) || JdkCalls.isPureClass(name) || program.type(name) != null)) {
+            // a class (MPI, Math, one of the program's): what eval makes of a name nothing declares, kept so that
+            // the next evaluation of this node does not search the scopes, fields and statics again
+            c = new Cell(new ClassRef(name));
+        }
         if (c != null) nameHints.put(sn, c);
         return c;
     }
