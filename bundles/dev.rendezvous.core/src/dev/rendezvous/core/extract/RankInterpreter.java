@@ -1753,8 +1753,8 @@ final class RankInterpreter {
 
     /**
      * Per simple-name node, what {@link #resolve} learnt: the static field's {@link Cell} it means (or a
-     * cell holding the class it names), or (a {@link LocalHint}) where it last found its local variable. One map, so a name costs one lookup
-     * (two were a seventh of interpreting RodHeat).
+     * cell holding the class it names), or (a {@link LocalHint}) where it last found its local variable.
+     * One map, so a name costs one lookup (two were a seventh of interpreting RodHeat).
      */
     private final Map<SimpleName, Object> nameHints = new IdentityHashMap<>();
 
