@@ -1223,6 +1223,7 @@ final class MpjCalls {
         World.CollResult res = world().collective(rank(), op, comm, root, color, key, payload, site, in.userSite(mi));
         modelContributions(res);
         deliverCollective(op, comm, a, root, res);
+        world().collectiveRead(rank());
         if (op == Op.SPLIT || op == Op.DUP || op == Op.CREATE) return res.comm() == null ? Null.NULL : res.comm();
         return null;
     }

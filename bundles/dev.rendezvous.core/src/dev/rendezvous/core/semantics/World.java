@@ -149,6 +149,8 @@ public final class World {
         final Object[] payloads;
         final Map<String, Object> combined = new HashMap<>(2);
         int arrived;
+        /** Members that have read their results ({@link World#collectiveRead}). */
+        int read;
         Op firstOp;
         int firstRoot;
         boolean complete, mismatch;
@@ -249,6 +251,8 @@ public final class World {
         Blocker blocker;
         final ArrayList<Event> trace = new ArrayList<>();
         final Map<Integer, Integer> collSeq = new HashMap<>(4);
+        /** The collective instance this rank joined last (whose payloads it reads when it returns). */
+        CollInstance lastCollective;
         final List<RequestValue> requests = new ArrayList<>();
         long attachedBytes = -1, usedBytes;
         String abortReason;
@@ -1374,6 +1378,7 @@ public final class World {
             SourceRange site, SourceRange userSite) {
         int seq = ranks[rank].collSeq.merge(comm.id(), 1, Integer::sum) - 1;
         CollInstance inst = instance(comm, seq);
+        ranks[rank].lastCollective = inst;
         int local = comm.localRank();
         int wroot = op.hasRoot() ? toWorld(comm, root) : -1;
         Event ev = record(rank, op, comm.id(), wroot, -1, -1, null, -1, site, userSite, 0, 0);
@@ -1405,6 +1410,18 @@ public final class World {
         b.ev = ev;
         block(rank, b);
         return new CollResult(inst.results == null ? null : inst.results[local], inst.payloads, inst.complete, inst.combined);
+    }
+
+    /**
+     * {@code rank} has read its result of the collective it joined last. When every member has, the instance lets go
+     * of the members' buffers and its combined values: a run keeps its collectives to the end (for their events), and
+     * a benchmark broadcasting arrays of millions of elements in a loop would otherwise keep every one of them alive.
+     */
+    public void collectiveRead(int rank) {
+        CollInstance inst = ranks[rank].lastCollective;
+        if (inst == null || ++inst.read < inst.comm.size()) return;
+        Arrays.fill(inst.payloads, null);
+        inst.combined.clear();
     }
 
     private void makeCommunicators(CollInstance inst) {
