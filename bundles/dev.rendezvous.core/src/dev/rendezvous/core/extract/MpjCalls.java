@@ -1193,8 +1193,13 @@ final class MpjCalls {
                 world().abortJob(rank(), "passes root " + r + " at line " + site.line());
                 throw new RankInterpreter.ExitSig("invalid root");
             }
-            // only the root's buffer is sent: the others' contents are overwritten (Bcast) or ignored (Scatter's send side)
-            if ((op == Op.BCAST || op == Op.SCATTER) && comm.localRank() == root) payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
+            // only the root's buffer is sent: the others' contents are overwritten (Bcast) or ignored (Scatter's send side);
+            // Scatter's count is per member, and the root sends that many to each
+            if (op == Op.BCAST && comm.localRank() == root) payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
+            if (op == Op.SCATTER && comm.localRank() == root) {
+                Object each = arg(a, 2);
+                payload = snapshot(arg(a, 0), arg(a, 1), each instanceof Long c && c >= 0 ? (Object) (c * comm.size()) : each);
+            }
         }
         int[] sig = switch (op) { // where the count and datatype every member passes alike are (-1: counts may differ)
             case BCAST, GATHER, ALLGATHER, ALLTOALL -> new int[] {2, 3};

@@ -8,13 +8,15 @@ import org.junit.jupiter.api.Test;
 
 import dev.rendezvous.core.RunReport;
 import dev.rendezvous.core.model.Finding;
+import dev.rendezvous.core.model.FindingKind;
 import dev.rendezvous.core.model.Severity;
 
 /**
  * A message whose elements fill a whole buffer is not copied: the sender's array and every receiver's hold the same
  * elements until one of them writes (then that array takes a copy of its own). These programs write into one of the
  * arrays after the message and then branch on another: a rank that saw somebody else's write would skip the send
- * its partner waits for, and the analysis would report a deadlock that the program does not have.
+ * its partner waits for, and the analysis would report a deadlock that the program does not have. The same holds for
+ * a member of a Scatter that got another member's part, or none.
  */
 class MessagePayloadTest {
 
@@ -92,6 +94,29 @@ class MessagePayloadTest {
                         if (me == 0) MPI.COMM_WORLD.Recv(all, 0, 1, MPI.INT, 2, 5);
                 """, 3);
         assertEquals(List.of(), e);
+    }
+
+    /** Each member of a Scatter gets its own part of the root's buffer, not only the first member. */
+    @Test
+    void aScatteredValueSteersTheSendItGuards() {
+        RunReport r = Repo.analyze("ScatterSteer.java", """
+                import mpi.*;
+                public class ScatterSteer {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int me = MPI.COMM_WORLD.Rank();
+                        int[] all = { 5, 1, 2 };
+                        int[] mine = new int[1];
+                        MPI.COMM_WORLD.Scatter(all, 0, 1, MPI.INT, mine, 0, 1, MPI.INT, 0);
+                        if (me == 2 && mine[0] == 2) MPI.COMM_WORLD.Send(mine, 0, 1, MPI.INT, 0, 5);
+                        if (me == 0) MPI.COMM_WORLD.Recv(mine, 0, 1, MPI.INT, 2, 5);
+                        MPI.Finalize();
+                    }
+                }
+                """, 3);
+        assertEquals(List.of(), r.findings().stream().filter(f -> f.severity() != Severity.INFO).map(Finding::message).toList());
+        assertEquals(List.of(), r.findings().stream().filter(f -> f.kind() == FindingKind.ANALYSIS_ASSUMPTION)
+                .map(Finding::message).toList());
     }
 
     /** The other side of the same programs: a write before the message is seen by the receivers. */
