@@ -21,6 +21,11 @@ import dev.rendezvous.core.model.Severity;
 class MessagePayloadTest {
 
     private static List<String> errors(String name, String body, int np) {
+        return report(name, body, np).findings().stream().filter(f -> f.severity() == Severity.ERROR).map(Finding::message).toList();
+    }
+
+    /** The analysis of {@code body} as the main method of class {@code name}, between Init and Finalize. */
+    private static RunReport report(String name, String body, int np) {
         String src = """
                 import mpi.*;
                 public class %s {
@@ -32,8 +37,7 @@ class MessagePayloadTest {
                     }
                 }
                 """.formatted(name, body);
-        RunReport r = Repo.analyze(name + ".java", src, np);
-        return r.findings().stream().filter(f -> f.severity() == Severity.ERROR).map(Finding::message).toList();
+        return Repo.analyze(name + ".java", src, np);
     }
 
     @Test
@@ -99,20 +103,12 @@ class MessagePayloadTest {
     /** Each member of a Scatter gets its own part of the root's buffer, not only the first member. */
     @Test
     void aScatteredValueSteersTheSendItGuards() {
-        RunReport r = Repo.analyze("ScatterSteer.java", """
-                import mpi.*;
-                public class ScatterSteer {
-                    public static void main(String[] args) throws Exception {
-                        MPI.Init(args);
-                        int me = MPI.COMM_WORLD.Rank();
+        RunReport r = report("ScatterSteer", """
                         int[] all = { 5, 1, 2 };
                         int[] mine = new int[1];
                         MPI.COMM_WORLD.Scatter(all, 0, 1, MPI.INT, mine, 0, 1, MPI.INT, 0);
                         if (me == 2 && mine[0] == 2) MPI.COMM_WORLD.Send(mine, 0, 1, MPI.INT, 0, 5);
                         if (me == 0) MPI.COMM_WORLD.Recv(mine, 0, 1, MPI.INT, 2, 5);
-                        MPI.Finalize();
-                    }
-                }
                 """, 3);
         assertEquals(List.of(), r.findings().stream().filter(f -> f.severity() != Severity.INFO).map(Finding::message).toList());
         assertEquals(List.of(), r.findings().stream().filter(f -> f.kind() == FindingKind.ANALYSIS_ASSUMPTION)
