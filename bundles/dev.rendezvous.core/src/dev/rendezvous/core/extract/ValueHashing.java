@@ -105,7 +105,7 @@ final class ValueHashing {
                 world.hashRequest(h, r);
             }
             case ArrayVal a -> array(h, a, contents);
-            case Object[] copy -> { // a message's elements, copied at the send
+            case Object[] copy -> { // a message's elements as they were at the send (shared with its buffer until written)
                 h.add(31).add(copy.length);
                 if (contents && copy.length > MAX_HASHED_ELEMENTS) h.opaque();
                 else if (h.afford(copy.length)) for (Object x : copy) shapeOrValue(h, x, contents);
