@@ -1064,7 +1064,7 @@ final class MpjCalls {
         }
         int id = -1;
         if (kind == LocalModels.Kind.SEND || kind == LocalModels.Kind.SENDRECV || kind == LocalModels.Kind.COLLECTIVE) {
-            id = m.payloadId(messageHash(payload, bytes));
+            id = m.payloadId(messageHash(payload, bytes, kind == LocalModels.Kind.COLLECTIVE ? op : null));
         }
         StateCache.Hasher h = new StateCache.Hasher();
         in.hashLocalState(h);
@@ -1075,22 +1075,23 @@ final class MpjCalls {
     private void modelReturned(World.SendOp s) {
         LocalModels m = world().models();
         if (m == null || s == null) return;
-        m.returned(rank(), new LocalModels.Outcome(s.src(), s.tag(), m.payloadId(messageHash(s.payload, s.bytes()))));
+        m.returned(rank(), new LocalModels.Outcome(s.src(), s.tag(), m.payloadId(messageHash(s.payload, s.bytes(), null))));
     }
 
     /** Records what every member contributed to the collective this rank just completed. */
-    private void modelContributions(World.CollResult res) {
+    private void modelContributions(Op op, World.CollResult res) {
         LocalModels m = world().models();
         if (m == null || res.payloads() == null) return;
         List<Integer> ids = new ArrayList<>(res.payloads().length);
-        for (Object p : res.payloads()) ids.add(m.payloadId(messageHash(p, 0)));
+        for (Object p : res.payloads()) ids.add(m.payloadId(messageHash(p, 0, op)));
         m.returned(rank(), new LocalModels.Outcome(-1, -1, m.contributionsId(ids)));
     }
 
-    private StateCache.Hasher messageHash(Object payload, int bytes) {
+    /** A message's contents as a hash, for a point-to-point message ({@code op} null) or a contribution to collective {@code op}. */
+    private StateCache.Hasher messageHash(Object payload, int bytes, Op op) {
         StateCache.Hasher h = new StateCache.Hasher();
         h.add(bytes);
-        in.hashPayload(h, payload);
+        in.hashPayload(h, payload, op);
         return h;
     }
 
@@ -1226,7 +1227,7 @@ final class MpjCalls {
         }
         modelEnter(LocalModels.Kind.COLLECTIVE, op, comm, -1, -1, payload, 0, -1, -1, root, site);
         World.CollResult res = world().collective(rank(), op, comm, root, color, key, payload, site, in.userSite(mi));
-        modelContributions(res);
+        modelContributions(op, res);
         deliverCollective(op, comm, a, root, res);
         world().collectiveRead(rank());
         if (op == Op.SPLIT || op == Op.DUP || op == Op.CREATE) return res.comm() == null ? Null.NULL : res.comm();
@@ -1318,14 +1319,22 @@ final class MpjCalls {
         return acc;
     }
 
+    /** The members' parts one after the other, copied once (a gather of large arrays repeats this at every call). */
     private static Object concat(Object[] parts, boolean complete) {
         if (!complete) return null;
-        List<Object> out = new ArrayList<>();
+        int n = 0;
         for (Object p : parts) {
             if (!(p instanceof Object[] arr)) return null;
-            out.addAll(List.of(arr));
+            n += arr.length;
         }
-        return out.toArray();
+        Object[] out = new Object[n];
+        int at = 0;
+        for (Object p : parts) {
+            Object[] arr = (Object[]) p;
+            System.arraycopy(arr, 0, out, at, arr.length);
+            at += arr.length;
+        }
+        return out;
     }
 
     /**

@@ -75,6 +75,7 @@ import dev.rendezvous.core.extract.Values.ListVal;
 import dev.rendezvous.core.extract.Values.Null;
 import dev.rendezvous.core.extract.Values.ObjVal;
 import dev.rendezvous.core.extract.Values.Unknown;
+import dev.rendezvous.core.model.Op;
 import dev.rendezvous.core.model.SourceRange;
 import dev.rendezvous.core.semantics.World;
 
@@ -280,8 +281,8 @@ final class RankInterpreter {
             }
 
             @Override
-            public void hashPayload(dev.rendezvous.core.semantics.StateCache.Hasher h, Object payload) {
-                RankInterpreter.this.hashPayload(h, payload);
+            public void hashPayload(dev.rendezvous.core.semantics.StateCache.Hasher h, Object payload, Op op) {
+                RankInterpreter.this.hashPayload(h, payload, op);
             }
 
             @Override
@@ -729,10 +730,13 @@ final class RankInterpreter {
         hashState(h);
     }
 
-    /** A message's contents (all of them when payloads can steer the program, the shape otherwise). */
-    void hashPayload(dev.rendezvous.core.semantics.StateCache.Hasher h, Object payload) {
+    /**
+     * A message's contents: all of them when the payloads of its family (point-to-point for {@code op} null, else
+     * the collective's) can steer the program ({@link StateRelevance#payloads}), the shape otherwise.
+     */
+    void hashPayload(dev.rendezvous.core.semantics.StateCache.Hasher h, Object payload, Op op) {
         if (valueHashing == null) valueHashing = new ValueHashing(program, program.stateRelevance(), world);
-        valueHashing.value(h, payload, program.stateRelevance().payloads);
+        valueHashing.value(h, payload, program.stateRelevance().payloads(StateRelevance.family(op == null ? "Send" : op.mpjName())));
     }
 
     // ================================================================ statements

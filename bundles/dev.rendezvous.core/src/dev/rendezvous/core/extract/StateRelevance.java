@@ -50,7 +50,11 @@ import org.eclipse.jdt.core.dom.WhileStatement;
  * ({@link dev.rendezvous.core.semantics.StateCache}) hashes the contents of relevant variables only;
  * the others count by shape (an array's length), so two matchings that leave different numbers in
  * a result array but the same control state are one state. Message contents matter only when some
- * message buffer is relevant: then every buffer is ({@link #payloads}).
+ * message buffer is relevant: then every buffer of the same {@linkplain #family family} of calls is
+ * ({@link #payloads(String)}). A message's contents reach only buffers of its family: a point-to-point
+ * message only a receive's buffer, a collective's contributions only the buffers of the same collective
+ * (the engine completes a collective instance only when every member made the same call), so a broadcast
+ * timer that steers a loop does not make the arrays a benchmark gathers relevant.
  *
  * <p>Flows: an assignment makes its right side relevant when its target is; a reference assigned
  * or passed (arrays, objects, lists) links both names both ways, since writes through either reach
@@ -70,14 +74,15 @@ final class StateRelevance {
 
     /** Relevant names: variables and fields by simple name, method results as {@code "()name"}. */
     final Set<String> names = new HashSet<>();
-    /** Whether message contents can steer the program (some buffer is relevant). */
-    boolean payloads;
+    /** The families ({@link #family}) whose message contents can steer the program: one of their buffers is relevant. */
+    private final Set<String> payloadFamilies = new HashSet<>();
 
     private final Set<String> sinks = new HashSet<>();
     private final Map<String, Set<String>> flows = new HashMap<>();
     private final Set<String> references = new HashSet<>();
     private final Set<String> primitives = new HashSet<>();
-    private final Set<String> buffers = new HashSet<>();
+    /** Message buffers by {@link #family}: the names passed as arrays to the family's data calls. */
+    private final Map<String, Set<String>> buffers = new HashMap<>();
     private final Map<String, List<MethodDeclaration>> methods = new HashMap<>();
 
     static StateRelevance of(Program program) {
@@ -90,6 +95,27 @@ final class StateRelevance {
 
     boolean relevant(String name) {
         return names.contains(name);
+    }
+
+    /** Whether the contents of messages of {@code family} ({@link #family}) can steer the program. */
+    boolean payloads(String family) {
+        return payloadFamilies.contains(family);
+    }
+
+    /**
+     * The family of an MPJ data call: {@code "p2p"} for sends, receives, {@code Sendrecv} and
+     * {@code Pack}/{@code Unpack} (whose buffers travel by point-to-point messages); a collective's own
+     * name, its non-blocking form included ({@code Ibcast} is {@code "Bcast"}), for the others.
+     */
+    static String family(String call) {
+        return switch (call) {
+            case "Send", "Ssend", "Bsend", "Rsend", "Isend", "Issend", "Ibsend", "Irsend", "Recv", "Irecv", "Sendrecv",
+                    "Sendrecv_replace", "Send_init", "Recv_init", "Bsend_init", "Ssend_init", "Rsend_init", "Pack",
+                    "Unpack" -> "p2p";
+            case "Ibcast", "Ireduce", "Iallreduce", "Igather", "Iscatter", "Iallgather", "Ialltoall" -> call.substring(1, 2)
+                    .toUpperCase() + call.substring(2);
+            default -> call;
+        };
     }
 
     private void declarations(AbstractTypeDeclaration t) {
@@ -295,7 +321,7 @@ final class StateRelevance {
                 if (DATA_CALLS.contains(name) && buffer(a)) {
                     Set<String> b = new HashSet<>();
                     names(a, b);
-                    buffers.addAll(b);
+                    buffers.computeIfAbsent(family(name), k -> new HashSet<>()).addAll(b);
                 } else {
                     sink(a);
                 }
@@ -435,10 +461,12 @@ final class StateRelevance {
         });
     }
 
-    /** The closure of the sinks under the flows; with a relevant buffer, every buffer and the payloads. */
+    /**
+     * The closure of the sinks under the flows; a family with a relevant buffer makes all its buffers and its
+     * payloads relevant, which may make another family's buffer relevant (an array received, then broadcast).
+     */
     private void close() {
         ArrayDeque<String> todo = new ArrayDeque<>(sinks);
-        boolean buffersIn = false;
         while (true) {
             while (!todo.isEmpty()) {
                 String n = todo.poll();
@@ -446,13 +474,17 @@ final class StateRelevance {
                 Set<String> from = flows.get(n);
                 if (from != null) todo.addAll(from);
             }
-            if (buffersIn) break;
-            buffersIn = true;
-            boolean any = false;
-            for (String b : buffers) any |= names.contains(b);
-            if (!any) break;
-            payloads = true;
-            todo.addAll(buffers);
+            for (Map.Entry<String, Set<String>> f : buffers.entrySet()) {
+                if (payloadFamilies.contains(f.getKey())) continue;
+                for (String b : f.getValue()) {
+                    if (names.contains(b)) {
+                        payloadFamilies.add(f.getKey());
+                        todo.addAll(f.getValue());
+                        break;
+                    }
+                }
+            }
+            if (todo.isEmpty()) break;
         }
     }
 }

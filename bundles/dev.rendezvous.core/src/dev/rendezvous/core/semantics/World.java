@@ -350,8 +350,11 @@ public final class World {
         /** Adds the rank's state where it waits (without its {@link Turn} counts). */
         void hashState(StateCache.Hasher h);
 
-        /** Adds a message's contents as this rank sees them. */
-        void hashPayload(StateCache.Hasher h, Object payload);
+        /**
+         * Adds a message's contents as this rank sees them: those of a point-to-point message ({@code op} null) or of
+         * a contribution to collective {@code op}.
+         */
+        void hashPayload(StateCache.Hasher h, Object payload, Op op);
 
         /** Tells each place of {@link Turn} decisions with the number of turns the rank has taken there. */
         void turns(java.util.function.ObjIntConsumer<Object> out);
@@ -540,7 +543,7 @@ public final class World {
                 .add(inst.mismatch ? 1 : 0).add(inst.combined.size());
         for (int i = 0; i < inst.ops.length; i++) {
             h.add(inst.ops[i] == null ? -1 : inst.ops[i].ordinal()).add(inst.roots[i]).add(inst.colors[i]).add(inst.keys[i]);
-            if (inst.ops[i] != null) views[inst.comm.members()[i]].hashPayload(h, inst.payloads[i]);
+            if (inst.ops[i] != null) views[inst.comm.members()[i]].hashPayload(h, inst.payloads[i], inst.ops[i]);
         }
     }
 
@@ -603,14 +606,14 @@ public final class World {
         if (p instanceof SendOp s) {
             h.add(-3).add(s.src).add(s.dst).add(s.comm).add(s.tag).add(s.bytes).add(s.mode == null ? -1 : s.mode.ordinal())
                     .add(s.buffered ? 1 : 0).add(s.match != null ? 1 : 0);
-            if (s.src >= 0 && s.src < np && s.match == null) views[s.src].hashPayload(h, s.payload);
+            if (s.src >= 0 && s.src < np && s.match == null) views[s.src].hashPayload(h, s.payload, null);
         } else if (p instanceof RecvOp r) {
             h.add(-4).add(r.rank).add(r.src).add(r.comm).add(r.tag).add(r.probe ? 1 : 0).add(r.match != null ? 1 : 0)
                     .add(r.delivered ? 1 : 0).add(r.targetOffset);
-            if (r.rank >= 0 && r.rank < np) views[r.rank].hashPayload(h, r.target);
+            if (r.rank >= 0 && r.rank < np) views[r.rank].hashPayload(h, r.target, null);
             if (r.match != null && !r.delivered) {
                 h.add(r.match.src);
-                if (r.match.src >= 0 && r.match.src < np) views[r.match.src].hashPayload(h, r.match.payload);
+                if (r.match.src >= 0 && r.match.src < np) views[r.match.src].hashPayload(h, r.match.payload, null);
             }
         }
     }
