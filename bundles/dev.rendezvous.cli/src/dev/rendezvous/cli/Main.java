@@ -56,7 +56,8 @@ public final class Main {
                                                       streaming pipelines: random-filtering runs with and without dummies
                    rendezvous score [corpus-folder]            compare with the corpus labels
                    rendezvous differential [corpus-folder]     compare with the real MPJ Express runtime
-                   rendezvous real <manifest.tsv> <folder> [path-part]  real programs of others: expected ok / bug per program
+                   rendezvous real <manifest.tsv> <folder> [path-part] [--warm]  real programs of others: expected ok / bug per
+                                                      program (--warm: also times a second analysis of each program)
                    rendezvous robustness <src.zip|folder> [limit] [stride]   run the extractor over arbitrary Java
                    rendezvous bench [corpus-folder] [examples-folder] [latency|corpus|sweep|scaling|nbap|spin]
                    rendezvous --explain [KIND]                  what a finding kind means, an example, how to fix it
@@ -129,7 +130,9 @@ public final class Main {
             case "real" -> {
                 if (args.length < 3) throw new UsageException("real needs a manifest (.tsv) and the folder holding the programs");
                 try {
-                    return code(RealPrograms.run(Path.of(args[1]), Path.of(args[2]), args.length > 3 ? args[3] : null, out));
+                    List<String> rest = new ArrayList<>(List.of(args).subList(3, args.length));
+                    boolean warm = rest.remove("--warm");
+                    return code(RealPrograms.run(Path.of(args[1]), Path.of(args[2]), rest.isEmpty() ? null : rest.get(0), warm, out));
                 } catch (IOException | RuntimeException e) {
                     throw new UsageException("cannot run the real-program suite: " + e.getMessage());
                 }

@@ -40,6 +40,18 @@ final class RealPrograms {
     /** How long one program's analysis took. */
     private record Timed(String program, long millis) {}
 
+    /** Median, p90, p99 and maximum of {@code timed}, and the programs over 1 s, under {@code title}. */
+    private static void timing(String title, List<Timed> timed, PrintStream out) {
+        if (timed.isEmpty()) return;
+        List<Timed> sorted = new ArrayList<>(timed);
+        sorted.sort(java.util.Comparator.comparingLong(Timed::millis));
+        java.util.function.IntToLongFunction pct = q -> sorted.get(Math.min(sorted.size() - 1, sorted.size() * q / 100)).millis();
+        List<Timed> slow = sorted.stream().filter(t -> t.millis() > 1000).toList().reversed();
+        out.printf(title + ": median %d ms, p90 %d ms, p99 %d ms, max %d ms; %d over 1 s:%n", BUDGET_MILLIS / 1000,
+                pct.applyAsLong(50), pct.applyAsLong(90), pct.applyAsLong(99), sorted.get(sorted.size() - 1).millis(), slow.size());
+        for (Timed t : slow) out.printf("  %6d ms  %s%n", t.millis(), t.program());
+    }
+
     record Row(String repo, String commit, String path, List<Integer> nps, String expect, String note) {}
 
     static List<Row> manifest(Path tsv) throws IOException {
@@ -61,12 +73,21 @@ final class RealPrograms {
 
     /** As above; {@code only} (may be null) keeps the rows whose path contains it. */
     static int run(Path tsv, Path root, String only, PrintStream out) throws IOException {
+        return run(tsv, root, only, false, out);
+    }
+
+    /**
+     * As above; with {@code warm} each program is analysed a second time, right after the first, and that
+     * analysis is timed too. A program's first analysis in the suite's JVM moves by up to 2x between runs of the
+     * suite (class loading, JIT, what ran before it); the second is the figure to compare between builds.
+     */
+    static int run(Path tsv, Path root, String only, boolean warm, PrintStream out) throws IOException {
         List<Row> rows = manifest(tsv);
         if (only != null) rows = rows.stream().filter(r -> (r.repo() + "/" + r.path()).contains(only)).toList();
         Map<String, ProgramFiles> byRepo = new HashMap<>();
         int okPrograms = 0, falseAlarms = 0, bugs = 0, bugsFound = 0, missing = 0, mismatches = 0;
         int runs = 0, runsWithoutAssumption = 0, programsWithoutAssumption = 0;
-        List<Timed> timed = new ArrayList<>();
+        List<Timed> timed = new ArrayList<>(), timedWarm = new ArrayList<>();
         Map<String, Integer> warningsOnCorrect = new java.util.TreeMap<>();
         for (Row row : rows) {
             Path file = root.resolve(row.repo()).resolve(row.path());
@@ -96,6 +117,12 @@ final class RealPrograms {
             FileReport report = Rendezvous.analyze(file.toString(), SourceText.read(file), pf.companionsOf(file.toString()),
                     new AnalysisOptions(row.nps(), b), () -> false);
             timed.add(new Timed(row.repo() + "/" + row.path(), (System.nanoTime() - t0) / 1_000_000L));
+            if (warm) {
+                long t1 = System.nanoTime();
+                Rendezvous.analyze(file.toString(), SourceText.read(file), pf.companionsOf(file.toString()), new AnalysisOptions(row.nps(), b),
+                        () -> false);
+                timedWarm.add(new Timed(row.repo() + "/" + row.path(), (System.nanoTime() - t1) / 1_000_000L));
+            }
             Set<String> errorKinds = new LinkedHashSet<>();
             List<Integer> errorNps = new ArrayList<>();
             boolean anyAssumption = false;
@@ -156,16 +183,8 @@ final class RealPrograms {
         out.printf("programs analysed without any assumption at every np: %d of %d (%.0f%%); runs without assumption: %d of %d (%.0f%%)%n",
                 programsWithoutAssumption, rows.size() - missing, 100.0 * programsWithoutAssumption / Math.max(1, rows.size() - missing),
                 runsWithoutAssumption, runs, 100.0 * runsWithoutAssumption / Math.max(1, runs));
-        if (!timed.isEmpty()) {
-            List<Timed> sorted = new ArrayList<>(timed);
-            sorted.sort(java.util.Comparator.comparingLong(Timed::millis));
-            java.util.function.IntToLongFunction pct = q -> sorted.get(Math.min(sorted.size() - 1, sorted.size() * q / 100)).millis();
-            List<Timed> slow = sorted.stream().filter(t -> t.millis() > 1000).toList().reversed();
-            out.printf("analysis time per program (all its process counts, %d s budget, in one JVM): median %d ms, p90 %d ms, "
-                    + "p99 %d ms, max %d ms; %d over 1 s:%n", BUDGET_MILLIS / 1000, pct.applyAsLong(50), pct.applyAsLong(90),
-                    pct.applyAsLong(99), sorted.get(sorted.size() - 1).millis(), slow.size());
-            for (Timed t : slow) out.printf("  %6d ms  %s%n", t.millis(), t.program());
-        }
+        timing("analysis time per program (all its process counts, %d s budget, in one JVM)", timed, out);
+        if (warm) timing("second analysis of each program, right after the first (all its process counts, %d s budget)", timedWarm, out);
         if (missing > 0) out.printf("missing: %d (fetch the repositories at the manifest's commits into %s)%n", missing, root);
         return mismatches == 0 && missing == 0 ? 0 : 1;
     }

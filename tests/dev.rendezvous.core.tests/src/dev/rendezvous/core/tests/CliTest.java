@@ -1,6 +1,7 @@
 package dev.rendezvous.core.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -266,6 +267,12 @@ class CliTest {
         assertTrue(real.out().contains("correct programs: 2, with an error finding: 0"), real.out());
         Result check = run("check", repo.resolve("Limites.java").toString(), "--np", "2");
         assertEquals(0, check.code(), check.out() + check.err());
+        // --warm times a second analysis of each row too; the path part still picks rows, before or after it
+        Result warm = run("real", manifest.toString(), dir.toString(), "--warm", "Other.java");
+        assertEquals(0, warm.code(), warm.out() + warm.err());
+        assertTrue(warm.out().contains("correct programs: 1, with an error finding: 0"), warm.out());
+        assertTrue(warm.out().contains("second analysis of each program"), warm.out());
+        assertFalse(real.out().contains("second analysis of each program"), real.out());
     }
 
     @Test
