@@ -1276,11 +1276,26 @@ final class MpjCalls {
         }
     }
 
-    /** The reduction of this collective instance under {@code op}, computed once for all its members. */
+    /** The most elements of a reduction's result that get a symbol each ({@link #reduced}). */
+    private static final int NAMED_ELEMENTS = 64;
+
+    /**
+     * The reduction of this collective instance under {@code op}, computed once for all its members. An element the
+     * analysis cannot compute is the same on every member, and it is one value wherever it goes: a symbol naming the
+     * instance and the element ({@code SUM#3[0]}), so that two tests of it (rank 0's and rank 1's, after a broadcast)
+     * decide alike; an anonymous uniform unknown would give each test its own decision, and a path where rank 1 finds
+     * the total large and rank 0 small, which no execution takes. Only for results of up to {@link #NAMED_ELEMENTS}
+     * elements (a count, a flag, a norm: what programs test); a large reduced vector is payload, and a symbol per
+     * element of 500,000 at every iteration (a JGF sparse product) cost the whole time budget.
+     */
     private static Object reduced(World.CollResult res, Object op) {
         String key = "reduce:" + (op instanceof ReduceOp r ? r.name() : String.valueOf(op));
         if (res.combined().containsKey(key)) return res.combined().get(key);
         Object v = reduce(res.payloads(), op, res.complete());
+        if (v instanceof Object[] acc && acc.length <= NAMED_ELEMENTS) {
+            String name = (op instanceof ReduceOp r ? r.name() : "OP") + res.instance();
+            for (int i = 0; i < acc.length; i++) if (acc[i] == Unknown.UNIFORM) acc[i] = Values.Sym.of(name + "[" + i + "]");
+        }
         if (res.complete()) res.combined().put(key, v);
         return v;
     }

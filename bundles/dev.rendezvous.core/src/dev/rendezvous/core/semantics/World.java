@@ -1353,9 +1353,10 @@ public final class World {
      * What a rank gets from a collective: the new communicator (Split, Create...), every member's
      * payload, whether all members arrived, and {@code combined}: the instance's combined values
      * (a reduction, a concatenation) by what was combined, computed by the first member that asks and
-     * shared by the others, so that a collective costs O(np) in all instead of O(np) per member.
+     * shared by the others, so that a collective costs O(np) in all instead of O(np) per member; {@code instance}
+     * names the instance (its communicator and number), the same for every member.
      */
-    public record CollResult(CommValue comm, Object[] payloads, boolean complete, Map<String, Object> combined) {}
+    public record CollResult(CommValue comm, Object[] payloads, boolean complete, Map<String, Object> combined, String instance) {}
 
     /**
      * The shared scratch map of the collective instance this rank's next collective on {@code comm}
@@ -1412,7 +1413,8 @@ public final class World {
                 policy.eagerCollectives() && op != Op.SPLIT && op != Op.DUP && op != Op.CREATE);
         b.ev = ev;
         block(rank, b);
-        return new CollResult(inst.results == null ? null : inst.results[local], inst.payloads, inst.complete, inst.combined);
+        return new CollResult(inst.results == null ? null : inst.results[local], inst.payloads, inst.complete, inst.combined,
+                "#" + inst.seq + (inst.comm.id() == 0 ? "" : "@c" + inst.comm.id()));
     }
 
     /**
