@@ -1244,8 +1244,12 @@ final class MpjCalls {
         Object[] p = res.payloads();
         switch (op) {
             case BCAST -> {
-                if (me != root) fill(arg(a, 0), arg(a, 1), arg(a, 2), p[root], Unknown.UNIFORM);
-                else uniformize(arg(a, 0), arg(a, 1), arg(a, 2)); // the root now holds what every rank holds
+                // what the root did not know (a timing, a random draw) is now one value every rank holds: a symbol
+                // per element for a short broadcast (tested at two places it decides alike), else the uniform unknown
+                java.util.function.IntFunction<Object> unknown = p[root] instanceof Object[] d && d.length <= NAMED_ELEMENTS
+                        ? i -> Values.Sym.ofInstance("BCAST", res.instance(), i) : i -> Unknown.UNIFORM;
+                if (me != root) fill(arg(a, 0), arg(a, 1), arg(a, 2), p[root], unknown);
+                else uniformize(arg(a, 0), arg(a, 1), arg(a, 2), unknown); // the root now holds what every rank holds
             }
             case ALLREDUCE -> fill(arg(a, 2), arg(a, 3), arg(a, 4), reduced(res, arg(a, 6)), Unknown.UNIFORM);
             case REDUCE -> {
@@ -1293,8 +1297,8 @@ final class MpjCalls {
         if (res.combined().containsKey(key)) return res.combined().get(key);
         Object v = reduce(res.payloads(), op, res.complete());
         if (v instanceof Object[] acc && acc.length <= NAMED_ELEMENTS) {
-            String name = (op instanceof ReduceOp r ? r.name() : "OP") + res.instance();
-            for (int i = 0; i < acc.length; i++) if (acc[i] == Unknown.UNIFORM) acc[i] = Values.Sym.of(name + "[" + i + "]");
+            String name = op instanceof ReduceOp r ? r.name() : "OP";
+            for (int i = 0; i < acc.length; i++) if (acc[i] == Unknown.UNIFORM) acc[i] = Values.Sym.ofInstance(name, res.instance(), i);
         }
         if (res.complete()) res.combined().put(key, v);
         return v;
@@ -1354,9 +1358,10 @@ final class MpjCalls {
 
     /**
      * After a broadcast the root's values are everybody's: what the root did not know (a timing, a
-     * random draw) is now one unknown shared by all ranks, so a branch on it goes alike everywhere.
+     * random draw) is now one unknown shared by all ranks ({@code unknown} of its index in the message), so a
+     * branch on it goes alike everywhere.
      */
-    private static void uniformize(Object buf, Object off, Object cnt) {
+    private static void uniformize(Object buf, Object off, Object cnt, java.util.function.IntFunction<Object> unknown) {
         if (!(buf instanceof ArrayVal a) || a.elems == null) return;
         int o = off instanceof Long l ? (int) Math.max(0, l) : 0;
         int n = cnt instanceof Long c ? (int) Math.min(c, a.elems.length - (long) o) : a.elems.length - o;
@@ -1364,30 +1369,35 @@ final class MpjCalls {
         while (i < o + n && a.elems[i] != Unknown.ANY) i++;
         if (i == o + n) return; // nothing unknown: the array (perhaps shared with the message) stays as it is
         Object[] e = a.writable().elems;
-        for (; i < o + n; i++) if (e[i] == Unknown.ANY) e[i] = Unknown.UNIFORM;
+        for (; i < o + n; i++) if (e[i] == Unknown.ANY) e[i] = unknown.apply(i - o);
     }
 
     /** Writes {@code data} into {@code buf} from {@code off}; where it is unknown, writes {@code unknown}. */
     private static void fill(Object buf, Object off, Object cnt, Object data, Unknown unknown) {
+        fill(buf, off, cnt, data, i -> unknown);
+    }
+
+    /** As above, with element {@code i} of the message standing for {@code unknown.apply(i)} where the sender did not know it. */
+    private static void fill(Object buf, Object off, Object cnt, Object data, java.util.function.IntFunction<Object> unknown) {
         if (!(buf instanceof ArrayVal a) || a.elems == null) return;
         int o = off instanceof Long l ? (int) (long) l : -1;
         if (o < 0) {
             a.forget();
             return;
         }
-        if (data instanceof Object[] d && o == 0 && d.length == a.elems.length && (unknown == Unknown.ANY || !holdsAny(d))) {
+        if (data instanceof Object[] d && o == 0 && d.length == a.elems.length && (unknown.apply(0) == Unknown.ANY || !holdsAny(d))) {
             a.adopt(d); // the message fills the whole array: its elements are taken, not copied
             return;
         }
         a.writable();
         if (data instanceof Object[] d) {
             for (int i = 0; i < d.length && o + i < a.elems.length; i++) {
-                a.elems[o + i] = d[i] == Unknown.ANY ? unknown : d[i];
+                a.elems[o + i] = d[i] == Unknown.ANY ? unknown.apply(i) : d[i];
             }
             return;
         }
         int n = cnt instanceof Long c ? (int) Math.min(c, a.elems.length - (long) o) : a.elems.length - o;
-        for (int i = 0; i < n; i++) a.elems[o + i] = unknown;
+        for (int i = 0; i < n; i++) a.elems[o + i] = unknown.apply(i);
     }
 
     private static boolean holdsAny(Object[] d) {

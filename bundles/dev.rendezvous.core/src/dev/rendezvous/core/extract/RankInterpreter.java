@@ -487,6 +487,12 @@ final class RankInterpreter {
         if (v == Unknown.ANY && pureCalls > 0) throw new AbandonPureCall(); // only the call's value depends on it
         decisionsTaken++;
         int occ = occurrence(at);
+        if (Values.Sym.fromInstance(v) && !Values.Sym.local(v) && loopTestPlace(at)) {
+            // a loop's test on what a collective gave in its last iteration (a broadcast clock, a reduced residual):
+            // another value at every iteration, decided as the loop's next test like an anonymous uniform unknown,
+            // so that runs which left the loop after different numbers of iterations still meet again
+            v = Unknown.UNIFORM;
+        }
         if (v instanceof Values.Sym sym) {
             // the same expression over the same inputs is the same value on every rank and at every line;
             // exploring both outcomes covers every value of the input, so this is no assumption
@@ -596,6 +602,7 @@ final class RankInterpreter {
 
     private static long fingerprint(Object v, boolean blindToFloatArrays) {
         if (v == null) return 1;
+        if (Values.Sym.fromInstance(v) && !Values.Sym.local(v)) return Unknown.UNIFORM.hashCode(); // another at each instance
         if (v instanceof Long || v instanceof Double || v instanceof Boolean || v instanceof String || v instanceof Enum<?>
                 || v instanceof Values.Sym) {
             return v.hashCode();

@@ -344,6 +344,26 @@ final class Values {
             return DATA + Integer.toString(line) + ":" + Long.toHexString(digest) + ".";
         }
 
+        /** A collective instance's element: the operation (or BCAST), {@code #}, the instance's number, and the element. */
+        private static final java.util.regex.Pattern INSTANCE = java.util.regex.Pattern.compile("\\b[A-Z][A-Z_]*#\\d+(@c\\d+)?\\[");
+
+        /**
+         * The symbol for element {@code index} of what collective instance {@code instance} ({@link
+         * dev.rendezvous.core.semantics.World.CollResult#instance}) gave every member alike: a broadcast value or a
+         * reduction the analysis cannot compute ({@code what} is BCAST or the reduction's operator).
+         */
+        static Object ofInstance(String what, String instance, int index) {
+            return of(what + instance + "[" + index + "]");
+        }
+
+        /**
+         * Whether {@code v} is, or is computed from, a value a collective instance gave ({@link #ofInstance}): a new
+         * one at each instance, so in a loop each iteration's is another (see RankInterpreter.decide).
+         */
+        static boolean fromInstance(Object v) {
+            return v instanceof Sym s && s.expr.indexOf('#') >= 0 && INSTANCE.matcher(s.expr).find();
+        }
+
         /** The line that computed the data {@code s} stems from (the first, when it combines several), or -1. */
         static int dataLine(Sym s) {
             java.util.regex.Matcher m = DATA_SITE.matcher(s.expr);

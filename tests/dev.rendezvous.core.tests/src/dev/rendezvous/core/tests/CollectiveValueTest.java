@@ -13,13 +13,13 @@ import dev.rendezvous.core.model.Finding;
 import dev.rendezvous.core.model.Severity;
 
 /**
- * A reduction of values the analysis cannot compute (counts from random draws or from a loop it stopped) is the same
- * on every member, and one value: tested at two places, on two ranks, it gives the same answer at both. These programs
- * reduce such counts, sometimes broadcast the total, and let rank 1 send to rank 0 exactly when the total is large,
- * each rank testing it at its own line. Taking each test as its own decision would report the path where rank 0
- * waits and rank 1 does not send, a deadlock no execution has.
+ * A reduction of values the analysis cannot compute (counts from random draws or from a loop it stopped), or a value
+ * the root of a broadcast could not compute, is the same on every member, and one value: tested at two places, on two
+ * ranks, it gives the same answer at both. These programs reduce such counts or broadcast such a draw, and let rank 1
+ * send to rank 0 exactly when the value is large, each rank testing it at its own line. Taking each test as its own
+ * decision would report the path where rank 0 waits and rank 1 does not send, a deadlock no execution has.
  */
-class ReducedValueTest {
+class CollectiveValueTest {
 
     /** The analysis of {@code body} as the main method of class {@code name}, between Init and Finalize. */
     private static RunReport report(String name, String body, int np) {
@@ -61,6 +61,36 @@ class ReducedValueTest {
                             if (total[0] % 2 == 0) MPI.COMM_WORLD.Recv(total, 0, 1, MPI.INT, 1, 7);
                         } else if (me == 1) {
                             if (total[0] % 2 == 0) MPI.COMM_WORLD.Send(total, 0, 1, MPI.INT, 0, 7);
+                        }
+                """, 2);
+        assertEquals(List.of(), errors(r));
+    }
+
+    @Test
+    void aBroadcastDrawTestedOnTwoRanksDecidesAlike() {
+        RunReport r = report("BcastDraw", """
+                        if (me != 0) mine[0] = 0;
+                        MPI.COMM_WORLD.Bcast(mine, 0, 1, MPI.INT, 0);
+                        if (me == 1 && mine[0] > 500) MPI.COMM_WORLD.Send(total, 0, 1, MPI.INT, 0, 7);
+                        if (me == 0 && mine[0] > 500) MPI.COMM_WORLD.Recv(total, 0, 1, MPI.INT, 1, 7);
+                """, 3);
+        assertEquals(List.of(), errors(r));
+    }
+
+    /**
+     * A loop that runs until a broadcast draw says stop, with a message whose direction another test of the same draw
+     * picks: each iteration's draw is another value (the loop is explored for up to its budget of iterations), and
+     * within an iteration both tests agree.
+     */
+    @Test
+    void eachIterationsBroadcastIsItsOwnValue() {
+        RunReport r = report("BcastLoop", """
+                        int[] go = {1};
+                        while (go[0] != 0) {
+                            if (me == 0) go[0] = new java.util.Random().nextInt(3);
+                            MPI.COMM_WORLD.Bcast(go, 0, 1, MPI.INT, 0);
+                            if (go[0] == 2 && me == 0) MPI.COMM_WORLD.Send(total, 0, 1, MPI.INT, 1, 3);
+                            if (go[0] == 2 && me == 1) MPI.COMM_WORLD.Recv(total, 0, 1, MPI.INT, 0, 3);
                         }
                 """, 2);
         assertEquals(List.of(), errors(r));
