@@ -1255,8 +1255,12 @@ final class MpjCalls {
             case REDUCE -> {
                 if (me == root) fill(arg(a, 2), arg(a, 3), arg(a, 4), reduced(res, arg(a, 6)), Unknown.ANY);
             }
-            case ALLGATHER -> fill(arg(a, 4), arg(a, 5), Unknown.ANY, res.combined().computeIfAbsent("concat",
-                    k -> concat(p, res.complete())), Unknown.UNIFORM);
+            case ALLGATHER -> {
+                // every member gets the same parts: an unknown one is one value everywhere (a symbol, for a short result)
+                Object all = res.combined().computeIfAbsent("concat", k -> concat(p, res.complete()));
+                fill(arg(a, 4), arg(a, 5), Unknown.ANY, all, all instanceof Object[] d && d.length <= NAMED_ELEMENTS
+                        ? i -> Values.Sym.ofInstance("ALLGATHER", res.instance(), i) : i -> Unknown.UNIFORM);
+            }
             case GATHER -> {
                 if (me == root) fill(arg(a, 4), arg(a, 5), Unknown.ANY, concat(p, res.complete()), Unknown.ANY);
             }

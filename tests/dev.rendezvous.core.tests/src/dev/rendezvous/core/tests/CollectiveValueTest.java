@@ -13,8 +13,8 @@ import dev.rendezvous.core.model.Finding;
 import dev.rendezvous.core.model.Severity;
 
 /**
- * A reduction of values the analysis cannot compute (counts from random draws or from a loop it stopped), or a value
- * the root of a broadcast could not compute, is the same on every member, and one value: tested at two places, on two
+ * A reduction of values the analysis cannot compute (counts from random draws or from a loop it stopped), a value
+ * the root of a broadcast could not compute, or such a part of an Allgather, is the same on every member, and one value: tested at two places, on two
  * ranks, it gives the same answer at both. These programs reduce such counts or broadcast such a draw, and let rank 1
  * send to rank 0 exactly when the value is large, each rank testing it at its own line. Taking each test as its own
  * decision would report the path where rank 0 waits and rank 1 does not send, a deadlock no execution has.
@@ -73,6 +73,17 @@ class CollectiveValueTest {
                         MPI.COMM_WORLD.Bcast(mine, 0, 1, MPI.INT, 0);
                         if (me == 1 && mine[0] > 500) MPI.COMM_WORLD.Send(total, 0, 1, MPI.INT, 0, 7);
                         if (me == 0 && mine[0] > 500) MPI.COMM_WORLD.Recv(total, 0, 1, MPI.INT, 1, 7);
+                """, 3);
+        assertEquals(List.of(), errors(r));
+    }
+
+    @Test
+    void anAllgatheredDrawTestedOnTwoRanksDecidesAlike() {
+        RunReport r = report("AllgatherDraw", """
+                        int[] all = new int[MPI.COMM_WORLD.Size()];
+                        MPI.COMM_WORLD.Allgather(mine, 0, 1, MPI.INT, all, 0, 1, MPI.INT);
+                        if (me == 1 && all[0] > 500) MPI.COMM_WORLD.Send(total, 0, 1, MPI.INT, 0, 7);
+                        if (me == 0 && all[0] > 500) MPI.COMM_WORLD.Recv(total, 0, 1, MPI.INT, 1, 7);
                 """, 3);
         assertEquals(List.of(), errors(r));
     }
