@@ -1284,7 +1284,7 @@ final class MpjCalls {
         }
     }
 
-    /** The most elements of a reduction's result that get a symbol each ({@link #reduced}). */
+    /** The most elements of a reduction's, broadcast's or Allgather's result that get a symbol each ({@link #reduced}). */
     private static final int NAMED_ELEMENTS = 64;
 
     /**

@@ -349,8 +349,9 @@ final class Values {
 
         /**
          * The symbol for element {@code index} of what collective instance {@code instance} ({@link
-         * dev.rendezvous.core.semantics.World.CollResult#instance}) gave every member alike: a broadcast value or a
-         * reduction the analysis cannot compute ({@code what} is BCAST or the reduction's operator).
+         * dev.rendezvous.core.semantics.World.CollResult#instance}) gave every member alike, where the analysis cannot
+         * compute it: a broadcast value, a part of an Allgather, a reduction ({@code what} is BCAST, ALLGATHER or the
+         * reduction's operator).
          */
         static Object ofInstance(String what, String instance, int index) {
             return of(what + instance + "[" + index + "]");
