@@ -1247,7 +1247,7 @@ final class MpjCalls {
                 // what the root did not know (a timing, a random draw) is now one value every rank holds: a symbol
                 // per element for a short broadcast (tested at two places it decides alike), else the uniform unknown
                 java.util.function.IntFunction<Object> unknown = p[root] instanceof Object[] d && d.length <= NAMED_ELEMENTS
-                        ? i -> Values.Sym.ofInstance("BCAST", res.instance(), i) : i -> Unknown.UNIFORM;
+                        ? i -> Values.Sym.ofInstance("Bcast", res.instance(), i) : i -> Unknown.UNIFORM;
                 if (me != root) fill(arg(a, 0), arg(a, 1), arg(a, 2), p[root], unknown);
                 else uniformize(arg(a, 0), arg(a, 1), arg(a, 2), unknown); // the root now holds what every rank holds
             }
@@ -1259,7 +1259,7 @@ final class MpjCalls {
                 // every member gets the same parts: an unknown one is one value everywhere (a symbol, for a short result)
                 Object all = res.combined().computeIfAbsent("concat", k -> concat(p, res.complete()));
                 fill(arg(a, 4), arg(a, 5), Unknown.ANY, all, all instanceof Object[] d && d.length <= NAMED_ELEMENTS
-                        ? i -> Values.Sym.ofInstance("ALLGATHER", res.instance(), i) : i -> Unknown.UNIFORM);
+                        ? i -> Values.Sym.ofInstance("Allgather", res.instance(), i) : i -> Unknown.UNIFORM);
             }
             case GATHER -> {
                 if (me == root) fill(arg(a, 4), arg(a, 5), Unknown.ANY, concat(p, res.complete()), Unknown.ANY);

@@ -344,14 +344,15 @@ final class Values {
             return DATA + Integer.toString(line) + ":" + Long.toHexString(digest) + ".";
         }
 
-        /** A collective instance's element: the operation (or BCAST), {@code #}, the instance's number, and the element. */
-        private static final java.util.regex.Pattern INSTANCE = java.util.regex.Pattern.compile("\\b[A-Z][A-Z_]*#\\d+(@c\\d+)?\\[");
+        /** A collective instance's element: the call or operator, {@code #}, the instance's number, and the element. */
+        private static final java.util.regex.Pattern INSTANCE = java.util.regex.Pattern.compile("\\b[A-Z][A-Za-z_]*#\\d+(@c\\d+)?\\[");
 
         /**
          * The symbol for element {@code index} of what collective instance {@code instance} ({@link
          * dev.rendezvous.core.semantics.World.CollResult#instance}) gave every member alike, where the analysis cannot
-         * compute it: a broadcast value, a part of an Allgather, a reduction ({@code what} is BCAST, ALLGATHER or the
-         * reduction's operator).
+         * compute it: a broadcast value, a part of an Allgather, a reduction ({@code what} is Bcast, Allgather or the
+         * reduction's operator). The text is what a user reads in a decision's description: {@code Bcast#3[0]} is
+         * element 0 of what the third collective call on the communicator broadcast.
          */
         static Object ofInstance(String what, String instance, int index) {
             return of(what + instance + "[" + index + "]");

@@ -1354,7 +1354,8 @@ public final class World {
      * payload, whether all members arrived, and {@code combined}: the instance's combined values
      * (a reduction, a concatenation) by what was combined, computed by the first member that asks and
      * shared by the others, so that a collective costs O(np) in all instead of O(np) per member; {@code instance}
-     * names the instance (its communicator and number), the same for every member.
+     * names the instance, the same for every member: {@code #} and its number among the collective calls on its
+     * communicator, counted from 1, then {@code @c} and the communicator's id unless it is COMM_WORLD.
      */
     public record CollResult(CommValue comm, Object[] payloads, boolean complete, Map<String, Object> combined, String instance) {}
 
@@ -1414,7 +1415,7 @@ public final class World {
         b.ev = ev;
         block(rank, b);
         return new CollResult(inst.results == null ? null : inst.results[local], inst.payloads, inst.complete, inst.combined,
-                "#" + inst.seq + (inst.comm.id() == 0 ? "" : "@c" + inst.comm.id()));
+                "#" + (inst.seq + 1) + (inst.comm.id() == 0 ? "" : "@c" + inst.comm.id()));
     }
 
     /**
