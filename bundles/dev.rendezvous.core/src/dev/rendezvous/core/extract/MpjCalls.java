@@ -1244,10 +1244,8 @@ final class MpjCalls {
         Object[] p = res.payloads();
         switch (op) {
             case BCAST -> {
-                // what the root did not know (a timing, a random draw) is now one value every rank holds: a symbol
-                // per element for a short broadcast (tested at two places it decides alike), else the uniform unknown
-                java.util.function.IntFunction<Object> unknown = p[root] instanceof Object[] d && d.length <= NAMED_ELEMENTS
-                        ? i -> Values.Sym.ofInstance("Bcast", res.instance(), i) : i -> Unknown.UNIFORM;
+                // what the root did not know (a timing, a random draw) is now one value every rank holds
+                java.util.function.IntFunction<Object> unknown = alike("Bcast", res, p[root]);
                 if (me != root) fill(arg(a, 0), arg(a, 1), arg(a, 2), p[root], unknown);
                 else uniformize(arg(a, 0), arg(a, 1), arg(a, 2), unknown); // the root now holds what every rank holds
             }
@@ -1256,10 +1254,9 @@ final class MpjCalls {
                 if (me == root) fill(arg(a, 2), arg(a, 3), arg(a, 4), reduced(res, arg(a, 6)), Unknown.ANY);
             }
             case ALLGATHER -> {
-                // every member gets the same parts: an unknown one is one value everywhere (a symbol, for a short result)
+                // every member gets the same parts: an unknown one is one value everywhere
                 Object all = res.combined().computeIfAbsent("concat", k -> concat(p, res.complete()));
-                fill(arg(a, 4), arg(a, 5), Unknown.ANY, all, all instanceof Object[] d && d.length <= NAMED_ELEMENTS
-                        ? i -> Values.Sym.ofInstance("Allgather", res.instance(), i) : i -> Unknown.UNIFORM);
+                fill(arg(a, 4), arg(a, 5), Unknown.ANY, all, alike("Allgather", res, all));
             }
             case GATHER -> {
                 if (me == root) fill(arg(a, 4), arg(a, 5), Unknown.ANY, concat(p, res.complete()), Unknown.ANY);
@@ -1284,8 +1281,18 @@ final class MpjCalls {
         }
     }
 
-    /** The most elements of a reduction's, broadcast's or Allgather's result that get a symbol each ({@link #reduced}). */
+    /** The most elements of a reduction's, broadcast's or Allgather's result that get a symbol each ({@link #alike}). */
     private static final int NAMED_ELEMENTS = 64;
+
+    /**
+     * What element {@code i} of {@code data}, a result collective {@code what} gives every member alike, stands for
+     * where the analysis cannot compute it: a symbol naming the instance and the element ({@link Values.Sym#ofInstance})
+     * for a result of up to {@link #NAMED_ELEMENTS} elements, the anonymous uniform unknown for a longer one.
+     */
+    private static java.util.function.IntFunction<Object> alike(String what, World.CollResult res, Object data) {
+        return data instanceof Object[] d && d.length <= NAMED_ELEMENTS ? i -> Values.Sym.ofInstance(what, res.instance(), i)
+                : i -> Unknown.UNIFORM;
+    }
 
     /**
      * The reduction of this collective instance under {@code op}, computed once for all its members. An element the
@@ -1300,9 +1307,9 @@ final class MpjCalls {
         String key = "reduce:" + (op instanceof ReduceOp r ? r.name() : String.valueOf(op));
         if (res.combined().containsKey(key)) return res.combined().get(key);
         Object v = reduce(res.payloads(), op, res.complete());
-        if (v instanceof Object[] acc && acc.length <= NAMED_ELEMENTS) {
-            String name = op instanceof ReduceOp r ? r.name() : "OP";
-            for (int i = 0; i < acc.length; i++) if (acc[i] == Unknown.UNIFORM) acc[i] = Values.Sym.ofInstance(name, res.instance(), i);
+        if (v instanceof Object[] acc && acc.length <= NAMED_ELEMENTS) { // a longer one stays as it is, without a pass
+            java.util.function.IntFunction<Object> unknown = alike(op instanceof ReduceOp r ? r.name() : "OP", res, acc);
+            for (int i = 0; i < acc.length; i++) if (acc[i] == Unknown.UNIFORM) acc[i] = unknown.apply(i);
         }
         if (res.complete()) res.combined().put(key, v);
         return v;

@@ -743,7 +743,7 @@ final class RankInterpreter {
      */
     void hashPayload(dev.rendezvous.core.semantics.StateCache.Hasher h, Object payload, Op op) {
         if (valueHashing == null) valueHashing = new ValueHashing(program, program.stateRelevance(), world);
-        valueHashing.value(h, payload, program.stateRelevance().payloads(StateRelevance.family(op == null ? "Send" : op.mpjName())));
+        valueHashing.value(h, payload, program.stateRelevance().payloads(op));
     }
 
     // ================================================================ statements

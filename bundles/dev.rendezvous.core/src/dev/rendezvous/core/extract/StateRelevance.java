@@ -51,7 +51,7 @@ import org.eclipse.jdt.core.dom.WhileStatement;
  * the others count by shape (an array's length), so two matchings that leave different numbers in
  * a result array but the same control state are one state. Message contents matter only when some
  * message buffer is relevant: then every buffer of the same {@linkplain #family family} of calls is
- * ({@link #payloads(String)}). A message's contents reach only buffers of its family: a point-to-point
+ * ({@link #payloads}). A message's contents reach only buffers of its family: a point-to-point
  * message only a receive's buffer, a collective's contributions only the buffers of the same collective
  * (the engine completes a collective instance only when every member made the same call), so a broadcast
  * timer that steers a loop does not make the arrays a benchmark gathers relevant.
@@ -97,9 +97,12 @@ final class StateRelevance {
         return names.contains(name);
     }
 
-    /** Whether the contents of messages of {@code family} ({@link #family}) can steer the program. */
-    boolean payloads(String family) {
-        return payloadFamilies.contains(family);
+    /**
+     * Whether the contents of messages of {@code op}'s family ({@link #family}; a point-to-point message for {@code op}
+     * null) can steer the program.
+     */
+    boolean payloads(dev.rendezvous.core.model.Op op) {
+        return payloadFamilies.contains(op == null ? "p2p" : family(op.mpjName()));
     }
 
     /**

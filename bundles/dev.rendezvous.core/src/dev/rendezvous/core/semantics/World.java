@@ -1353,11 +1353,19 @@ public final class World {
      * What a rank gets from a collective: the new communicator (Split, Create...), every member's
      * payload, whether all members arrived, and {@code combined}: the instance's combined values
      * (a reduction, a concatenation) by what was combined, computed by the first member that asks and
-     * shared by the others, so that a collective costs O(np) in all instead of O(np) per member; {@code instance}
-     * names the instance, the same for every member: {@code #} and its number among the collective calls on its
-     * communicator, counted from 1, then {@code @c} and the communicator's id unless it is COMM_WORLD.
+     * shared by the others, so that a collective costs O(np) in all instead of O(np) per member; {@code seq} and
+     * {@code commId} number the instance among the collective calls on its communicator (from 0) and name that
+     * communicator, the same for every member.
      */
-    public record CollResult(CommValue comm, Object[] payloads, boolean complete, Map<String, Object> combined, String instance) {}
+    public record CollResult(CommValue comm, Object[] payloads, boolean complete, Map<String, Object> combined, int seq, int commId) {
+        /**
+         * The instance's name: {@code #} and its number counted from 1, then {@code @c} and the communicator's id unless
+         * it is COMM_WORLD. Built when asked (a value the analysis cannot compute is named after it), not at every call.
+         */
+        public String instance() {
+            return "#" + (seq + 1) + (commId == 0 ? "" : "@c" + commId);
+        }
+    }
 
     /**
      * The shared scratch map of the collective instance this rank's next collective on {@code comm}
@@ -1415,7 +1423,7 @@ public final class World {
         b.ev = ev;
         block(rank, b);
         return new CollResult(inst.results == null ? null : inst.results[local], inst.payloads, inst.complete, inst.combined,
-                "#" + (inst.seq + 1) + (inst.comm.id() == 0 ? "" : "@c" + inst.comm.id()));
+                inst.seq, inst.comm.id());
     }
 
     /**
