@@ -9,6 +9,8 @@ import dev.rendezvous.core.extract.Budgets;
 import dev.rendezvous.core.extract.Extractor;
 import dev.rendezvous.core.extract.Program;
 import dev.rendezvous.core.semantics.BufferPolicy;
+import dev.rendezvous.core.semantics.LearnedModelSearch;
+import dev.rendezvous.core.semantics.LocalModels;
 import dev.rendezvous.core.semantics.RunOutcome;
 import dev.rendezvous.core.semantics.ZeroBufferReplay;
 import dev.rendezvous.core.semantics.Explorer;
@@ -79,10 +81,57 @@ public final class AnalysisContext {
     public synchronized Exploration explore(BufferPolicy policy) {
         Exploration e = explorations.get(policy);
         if (e == null && policy == BufferPolicy.ZERO) e = zeroByReplay();
+        if (e == null && policy == BufferPolicy.ZERO && learnedModelFirst()) e = zeroByLearnedModel();
         if (e == null && policy == BufferPolicy.UNBOUNDED) e = unboundedByProof();
         if (e == null) e = exploreWith(policy, null);
+        if (policy == BufferPolicy.ZERO && !e.complete() && !learnedModelFirst() && mayLearnModel()
+                && e.runs().size() + e.cut() / 4 >= budgets.maxRuns && System.nanoTime() < deadlineNanos) {
+            // the stateless search ran out of runs, not time: the product of the automata may still finish it
+            Exploration learned = zeroByLearnedModel();
+            if (learned != null) e = learned;
+        }
         explorations.put(policy, e);
         return e;
+    }
+
+    /**
+     * MPJ methods outside what {@link LearnedModelSearch} models: a program that calls one by name is not tried
+     * there (every other blocking point-to-point call, collectives, non-blocking calls, requests, communicators).
+     */
+    private static final java.util.Set<String> NOT_LEARNED = notLearned();
+
+    private static java.util.Set<String> notLearned() {
+        java.util.Set<String> names = new java.util.HashSet<>(List.of("Send_init", "Ssend_init", "Bsend_init",
+                "Rsend_init", "Recv_init", "Abort", "Dup", "Split", "Create", "Create_intercomm", "Create_cart", "Create_graph",
+                "Intercomm_merge", "Pack", "Unpack", "Buffer_attach"));
+        for (dev.rendezvous.core.model.Op op : dev.rendezvous.core.model.Op.values()) names.add(op.mpjName());
+        for (String ok : List.of("Send", "Ssend", "Recv", "Probe", "Sendrecv", "Finalize")) names.remove(ok);
+        return java.util.Set.copyOf(names);
+    }
+
+    /** Whether the program calls only what {@link LearnedModelSearch} models (a syntactic check). */
+    private boolean mayLearnModel() {
+        return budgets.stateCaching && np >= 2 && !program.callsAnyOf(NOT_LEARNED);
+    }
+
+    /**
+     * Whether the zero-buffer exploration starts with the learned model: for programs it models whose probes or
+     * Sendrecv keep {@link SlackElasticityProof} from sparing the unbounded exploration anyway. Other programs
+     * explore statelessly first (a complete zero-buffer exploration there can spare the unbounded one) and turn
+     * to the learned model only when that runs out of runs.
+     */
+    private boolean learnedModelFirst() {
+        return mayLearnModel() && program.callsAnyOf(SlackElasticityProof.OUTSIDE);
+    }
+
+    /** The zero-buffer exploration by {@link LearnedModelSearch}, or null when it gave up. */
+    private Exploration zeroByLearnedModel() {
+        if (cancelled.getAsBoolean()) return null;
+        LocalModels models = new LocalModels(np);
+        return LearnedModelSearch.search(np, models, choices -> {
+            long left = cancelled.getAsBoolean() ? 1 : Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
+            return Extractor.run(program, np, BufferPolicy.ZERO, null, choices, null, models, budgets, assumptions, left);
+        }, budgets.maxRuns * 4, cancelled.getAsBoolean() ? 0 : deadlineNanos);
     }
 
     private boolean unboundedByProof;

@@ -29,8 +29,16 @@ public final class Extractor {
     public static RunOutcome run(Program program, int np, BufferPolicy policy, int[] tokens, int[] prefix,
             dev.rendezvous.core.semantics.StateCache cache, dev.rendezvous.core.semantics.LocalModels models,
             Budgets budgets, Assumptions assumptions, long wallMillis) {
+        return run(program, np, policy, tokens, new dev.rendezvous.core.semantics.ChoiceSource(prefix), cache, models, budgets,
+                assumptions, wallMillis);
+    }
+
+    /** As above, with the decisions taken from {@code choices} (a prefix, or a script of wildcard matches). */
+    public static RunOutcome run(Program program, int np, BufferPolicy policy, int[] tokens,
+            dev.rendezvous.core.semantics.ChoiceSource choices, dev.rendezvous.core.semantics.StateCache cache,
+            dev.rendezvous.core.semantics.LocalModels models, Budgets budgets, Assumptions assumptions, long wallMillis) {
         if (program.entry() == null) throw new IllegalStateException("no SPMD entry point");
-        return Executor.execute(np, policy, tokens, prefix, cache, models, wallMillis,
+        return Executor.execute(np, policy, tokens, choices, cache, models, wallMillis,
                 (world, rank) -> new RankInterpreter(program, world, rank, budgets, assumptions).run());
     }
 }

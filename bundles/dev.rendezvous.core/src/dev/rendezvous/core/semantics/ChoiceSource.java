@@ -36,13 +36,56 @@ public final class ChoiceSource {
 
     private final int[] prefix;
     private final List<Decision> taken = new ArrayList<>();
+    /** Per rank, the sources its wildcard receives and probes are to match, in order (null: not scripted). */
+    private final int[][] script;
+    private final int[] scriptAt;
+    private String diverged;
 
     public ChoiceSource(int[] prefix) {
         this.prefix = prefix.clone();
+        this.script = null;
+        this.scriptAt = null;
+    }
+
+    /**
+     * A run directed by {@link LearnedModelSearch}: rank {@code r}'s wildcard receives and probes match the
+     * sources {@code script[r]} lists, in order, and then the first candidate; no other decision may occur.
+     */
+    public ChoiceSource(int[][] script) {
+        this.prefix = new int[0];
+        this.script = script;
+        this.scriptAt = new int[script.length];
+    }
+
+    /** Whether this run follows a script of wildcard matches ({@link #ChoiceSource(int[][])}). */
+    public boolean scripted() {
+        return script != null;
+    }
+
+    /** The source rank {@code rank}'s next wildcard is to match, or -1 when its script is used up. */
+    public int nextSource(int rank) {
+        return rank < script.length && scriptAt[rank] < script[rank].length ? script[rank][scriptAt[rank]] : -1;
+    }
+
+    /** Rank {@code rank}'s wildcard matched option {@code chosen} of {@code options}, as its script said (or its first). */
+    public void matched(int rank, int chosen, int options, String what) {
+        if (nextSource(rank) >= 0) scriptAt[rank]++;
+        if (options > 1) taken.add(new Decision(chosen, options, what));
+    }
+
+    /** The run could not follow its script (the model it came from was not faithful): its outcome means nothing. */
+    public void diverge(String why) {
+        if (diverged == null) diverged = why;
+    }
+
+    /** Why a scripted run left its script, or null. */
+    public String diverged() {
+        return diverged;
     }
 
     public int choose(int options, String what) {
         if (options <= 1) return 0;
+        if (script != null) diverge("a decision outside the script: " + what);
         int i = taken.size();
         int c = i < prefix.length ? Math.min(prefix[i], options - 1) : 0;
         taken.add(new Decision(c, options, what));

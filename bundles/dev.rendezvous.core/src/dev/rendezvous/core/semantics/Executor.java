@@ -29,7 +29,12 @@ public final class Executor {
     /** As above, recording each rank's calls into {@code models} (may be null). */
     public static RunOutcome execute(int np, BufferPolicy policy, int[] tokens, int[] prefix, StateCache cache,
             LocalModels models, long wallMillis, java.util.function.BiConsumer<World, Integer> body) {
-        ChoiceSource choices = new ChoiceSource(prefix);
+        return execute(np, policy, tokens, new ChoiceSource(prefix), cache, models, wallMillis, body);
+    }
+
+    /** As above, with the decisions taken from {@code choices} (a prefix, or a script of wildcard matches). */
+    public static RunOutcome execute(int np, BufferPolicy policy, int[] tokens, ChoiceSource choices, StateCache cache,
+            LocalModels models, long wallMillis, java.util.function.BiConsumer<World, Integer> body) {
         World world = new World(np, policy, choices, wallMillis);
         if (tokens != null) world.setTokens(tokens);
         world.useStateCache(cache);

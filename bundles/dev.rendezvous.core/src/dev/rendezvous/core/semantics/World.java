@@ -1161,6 +1161,7 @@ public final class World {
             }
             if (!any) wildcardRanks.remove(rank);
         }
+        if (choices.scripted()) return decideScripted(items, options);
         // Matching one of them may let a rank post a send that another could take: the match of that other may
         // then wait past this one (one more option, "later", while another operation remains, at ranks where the
         // exploration has seen such a late sender: StateCache.defersAt). Without it a wildcard would only ever
@@ -1174,28 +1175,67 @@ public final class World {
             int c = choices.choose(cands.size() + (later ? 1 : 0),
                     (r.probe ? "wildcard probe at " : "wildcard receive at ") + r.ev.site());
             if (c == cands.size()) continue;
-            SendOp s = cands.get(c);
-            wildcardDecisions.add(describeDecision(r, s, cands.size()));
-            // the sources that had a candidate at every match of this rank's wildcards so far (see lateSenderTo)
-            java.util.BitSet srcs = new java.util.BitSet();
-            for (SendOp x : cands) if (x.src >= 0) srcs.set(x.src);
-            if (matchedSources[r.rank] == null) matchedSources[r.rank] = srcs;
-            else matchedSources[r.rank].and(srcs);
-            if (r.probe) {
-                for (ProbeBlocker pb : wildcardProbes) {
-                    if (pb.probe != r) continue;
-                    pb.found = s;
-                    wildcardProbes.remove(pb);
-                    break;
-                }
-                progressed(r.rank);
-            } else {
-                pair(s, r);
-                retrySpecific(r.rank);
-            }
+            matchWildcard(r, cands.get(c), cands);
             return true;
         }
         return false;
+    }
+
+    /**
+     * A fence of a run directed by a script ({@link ChoiceSource#ChoiceSource(int[][])}): the first wildcard whose
+     * script names a source that has a candidate here takes it; failing that, a wildcard whose script is used up
+     * takes its first candidate. When wildcards wait but none can do either, the run has left its script.
+     */
+    private boolean decideScripted(List<Pending> items, List<List<SendOp>> options) {
+        int pick = -1, c = -1;
+        for (int i = 0; i < items.size() && pick < 0; i++) {
+            int want = choices.nextSource(((RecvOp) items.get(i)).rank);
+            List<SendOp> cands = options.get(i);
+            for (int k = 0; k < cands.size() && want >= 0; k++) {
+                if (cands.get(k).src == want) {
+                    pick = i;
+                    c = k;
+                    break;
+                }
+            }
+        }
+        for (int i = 0; i < items.size() && pick < 0; i++) {
+            if (choices.nextSource(((RecvOp) items.get(i)).rank) < 0) {
+                pick = i;
+                c = 0;
+            }
+        }
+        if (pick < 0) {
+            if (!items.isEmpty()) choices.diverge("no wildcard at a fence could match the source its script names");
+            return false;
+        }
+        RecvOp r = (RecvOp) items.get(pick);
+        List<SendOp> cands = options.get(pick);
+        choices.matched(r.rank, c, cands.size(), (r.probe ? "wildcard probe at " : "wildcard receive at ") + r.ev.site());
+        matchWildcard(r, cands.get(c), cands);
+        return true;
+    }
+
+    /** Wildcard {@code r} takes {@code s}, one of the candidates {@code cands} it had at this fence. */
+    private void matchWildcard(RecvOp r, SendOp s, List<SendOp> cands) {
+        wildcardDecisions.add(describeDecision(r, s, cands.size()));
+        // the sources that had a candidate at every match of this rank's wildcards so far (see lateSenderTo)
+        java.util.BitSet srcs = new java.util.BitSet();
+        for (SendOp x : cands) if (x.src >= 0) srcs.set(x.src);
+        if (matchedSources[r.rank] == null) matchedSources[r.rank] = srcs;
+        else matchedSources[r.rank].and(srcs);
+        if (r.probe) {
+            for (ProbeBlocker pb : wildcardProbes) {
+                if (pb.probe != r) continue;
+                pb.found = s;
+                wildcardProbes.remove(pb);
+                break;
+            }
+            progressed(r.rank);
+        } else {
+            pair(s, r);
+            retrySpecific(r.rank);
+        }
     }
 
     private static String describeDecision(RecvOp r, SendOp s, int options) {

@@ -1,0 +1,363 @@
+package dev.rendezvous.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.rendezvous.core.analysis.AnalysisContext;
+import dev.rendezvous.core.extract.Assumptions;
+import dev.rendezvous.core.extract.Budgets;
+import dev.rendezvous.core.extract.Extractor;
+import dev.rendezvous.core.extract.Program;
+import dev.rendezvous.core.semantics.BufferPolicy;
+import dev.rendezvous.core.semantics.Explorer.Exploration;
+import dev.rendezvous.core.semantics.LearnedModelSearch;
+import dev.rendezvous.core.semantics.LocalModels;
+import dev.rendezvous.core.semantics.RunOutcome;
+
+/**
+ * The zero-buffer exploration by the product of learned automata ({@link LearnedModelSearch}) against the exhaustive
+ * stateless search (no state cache), the oracle: on random programs of wildcard receives, probes followed by a receive
+ * from the probed source, and Sendrecv exchanges, both must agree on whether some execution deadlocks, whether every
+ * one does, and on every distinct deadlock (which ranks block, at which lines), wherever the exhaustive search
+ * finishes. Whole-analysis findings with the learned model are compared in {@link StateCachingTest}, which runs it for
+ * every program with a probe or Sendrecv.
+ */
+class LearnedModelSearchTest {
+
+    static Stream<Arguments> randomPrograms() {
+        return IntStream.range(0, 80).mapToObj(seed -> Arguments.of(seed, 3 + seed % 2));
+    }
+
+    @ParameterizedTest(name = "seed {0} np={1}")
+    @MethodSource("randomPrograms")
+    void sameDeadlocksAsExhaustive(int seed, int np) {
+        String src = probes(seed, np);
+        Program p = Program.parse("Probes" + seed + ".java", src);
+        Exploration learned = learned(p, np);
+        assertNotNull(learned, "the program is inside the modelled subset:\n" + src);
+        Budgets b = Budgets.defaults();
+        b.stateCaching = false;
+        b.maxRuns = 20_000;
+        b.maxMillis = 60_000;
+        Exploration exhaustive = new AnalysisContext(p, np, b, () -> false).explore(BufferPolicy.ZERO);
+        if (!exhaustive.complete()) return; // no oracle
+        assertTrue(learned.complete());
+        assertEquals(exhaustive.anyDeadlock(), learned.anyDeadlock(), "some execution deadlocks:\n" + src);
+        assertEquals(exhaustive.allDeadlock(), learned.allDeadlock(), "every execution deadlocks:\n" + src);
+        assertEquals(deadlocks(exhaustive), deadlocks(learned), "the distinct deadlocks:\n" + src);
+    }
+
+    static Stream<Arguments> randomFarms() {
+        return IntStream.range(0, 60).mapToObj(seed -> Arguments.of(seed, 3 + seed % 3));
+    }
+
+    /** As above on master/worker farms whose deadlocks, where they have one, only some orders of arrival reach. */
+    @ParameterizedTest(name = "seed {0} np={1}")
+    @MethodSource("randomFarms")
+    void farmsSameDeadlocksAsExhaustive(int seed, int np) {
+        String src = farm(seed, np);
+        Program p = Program.parse("Farm" + seed + ".java", src);
+        Exploration learned = learned(p, np);
+        assertNotNull(learned, "the program is inside the modelled subset:\n" + src);
+        Budgets b = Budgets.defaults();
+        b.stateCaching = false;
+        b.maxRuns = 20_000;
+        b.maxMillis = 60_000;
+        Exploration exhaustive = new AnalysisContext(p, np, b, () -> false).explore(BufferPolicy.ZERO);
+        if (!exhaustive.complete()) return; // no oracle
+        assertTrue(learned.complete());
+        assertEquals(exhaustive.anyDeadlock(), learned.anyDeadlock(), "some execution deadlocks:\n" + src);
+        assertEquals(exhaustive.allDeadlock(), learned.allDeadlock(), "every execution deadlocks:\n" + src);
+        assertEquals(deadlocks(exhaustive), deadlocks(learned), "the distinct deadlocks:\n" + src);
+    }
+
+    /**
+     * A master probes for any message and receives it from the probed source; seven workers send three batches and
+     * an end marker (the corpus's ProbeDispatch at np=8): 5^7 global states, which the stateless search does not
+     * finish within its run budget, and the learned model does, from about a hundred runs.
+     */
+    @Test
+    void probeDispatchAtEightProcessesFinishes() {
+        Program p = Program.parse("ProbeDispatch.java", Repo.read(Repo.corpus().resolve("programs/ProbeDispatch.java")));
+        Exploration learned = learned(p, 8);
+        assertNotNull(learned);
+        assertTrue(learned.complete());
+        assertEquals(78_125, learned.states(), "each worker at one of five points; the master's receive taken at once");
+        assertTrue(learned.runs().size() < 200, learned.runs().size() + " runs");
+        assertFalse(learned.anyDeadlock());
+        Budgets b = Budgets.defaults();
+        b.maxMillis = 60_000;
+        Exploration stateless = explore(p, 8, b, false);
+        assertFalse(stateless.complete(), "the stateless search runs out of runs");
+        Exploration analysed = explore(p, 8, b, true);
+        assertTrue(analysed.complete(), "the analysis uses the learned model for a program with probes");
+    }
+
+    /**
+     * A deadlock only one order of arrival reaches: the master takes two messages from any source, and when rank 3's
+     * came first and rank 1's second, it waits for another message from rank 1, which sends only one. The learned
+     * model finds it and replays it as a run, so the finding has a real execution behind it.
+     */
+    @Test
+    void aDeadlockOfOneOrderIsReplayed() {
+        String src = """
+                import mpi.*;
+                public class LateOrder {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] b = new int[1];
+                        if (rank == 0) {
+                            Status first = MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, MPI.ANY_TAG);
+                            MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, first.source, first.tag);
+                            Status second = MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG);
+                            if (first.source == 3) {
+                                MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 1, 0);
+                            } else {
+                                MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+                            }
+                        } else {
+                            MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 0, 0);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        Program p = Program.parse("LateOrder.java", src);
+        Exploration learned = learned(p, 4);
+        assertNotNull(learned);
+        assertTrue(learned.complete() && learned.anyDeadlock() && !learned.allDeadlock());
+        RunOutcome d = learned.firstDeadlock();
+        assertEquals(Set.of(0, 2), d.deadlockedRanks(), "rank 0 waits for a second message of rank 1, rank 2 for rank 0");
+        assertEquals(12, d.blocked().stream().filter(x -> x.rank() == 0).findFirst().orElseThrow().event().site().line());
+        assertTrue(String.join("; ", d.wildcardDecisions()).contains("matched rank 3"), d.wildcardDecisions().toString());
+    }
+
+    /**
+     * A deadlock made of two choices that no learning run makes together: ranks 0 and 1 each take a first message from
+     * any of two senders; after the second sender's message a rank receives from the other before it sends, else it
+     * exchanges with Sendrecv. One such rank is served by the other's Sendrecv; both block. Each choice is learned in
+     * its own run, so only the product meets the deadlock, which must then be replayed as a run of its own.
+     */
+    @Test
+    void aDeadlockOfTwoChoicesNoRunMadeIsReplayed() {
+        String src = """
+                import mpi.*;
+                public class TwoChoices {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] b = new int[1], c = new int[1];
+                        if (rank < 2) {
+                            Status a = MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+                            MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+                            int other = 1 - rank;
+                            if (a.source == 3 + 2 * rank) {
+                                MPI.COMM_WORLD.Recv(c, 0, 1, MPI.INT, other, 7);
+                                MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, other, 7);
+                            } else {
+                                MPI.COMM_WORLD.Sendrecv(b, 0, 1, MPI.INT, other, 7, c, 0, 1, MPI.INT, other, 7);
+                            }
+                        } else {
+                            MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, rank < 4 ? 0 : 1, 0);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        Program p = Program.parse("TwoChoices.java", src);
+        Exploration learned = learned(p, 6);
+        assertNotNull(learned);
+        assertTrue(learned.complete() && learned.anyDeadlock() && !learned.allDeadlock());
+        RunOutcome d = learned.firstDeadlock();
+        assertEquals(Set.of(0, 1), d.deadlockedRanks());
+        String decisions = String.join("; ", d.wildcardDecisions());
+        assertTrue(decisions.contains("rank 0 Recv at line 8 matched rank 3") && decisions.contains("rank 1 Recv at line 8 matched rank 5"),
+                decisions);
+        assertEquals(Set.of("0@12,1@12"), deadlocks(learned));
+    }
+
+    /** A program outside the subset (a collective, an unknown branch) is left to the stateless search. */
+    @Test
+    void outsideTheSubsetGivesUp() {
+        String collective = """
+                import mpi.*;
+                public class WithBarrier {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] b = new int[1];
+                        if (rank == 0) MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+                        else if (rank == 1) MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 0, 0);
+                        MPI.COMM_WORLD.Barrier();
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        assertNull(learned(Program.parse("WithBarrier.java", collective), 3));
+        String unknown = """
+                import mpi.*;
+                public class Coin {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] b = new int[1];
+                        if (rank == 1 && Math.random() < 0.5) MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 0, 0);
+                        if (rank == 0) MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, 0);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        assertNull(learned(Program.parse("Coin.java", unknown), 2));
+    }
+
+    static Exploration learned(Program p, int np) {
+        Budgets b = Budgets.defaults();
+        b.maxMillis = 60_000;
+        LocalModels models = new LocalModels(np);
+        Assumptions assumptions = new Assumptions();
+        long deadline = System.nanoTime() + b.maxMillis * 1_000_000L;
+        return LearnedModelSearch.search(np, models, choices -> Extractor.run(p, np, BufferPolicy.ZERO, null, choices, null,
+                models, b, assumptions, 60_000), 2_000, deadline);
+    }
+
+    static Exploration explore(Program p, int np, Budgets b, boolean caching) {
+        Budgets c = b.copy();
+        c.stateCaching = caching;
+        return new AnalysisContext(p, np, c, () -> false).explore(BufferPolicy.ZERO);
+    }
+
+    /** Each deadlocked run's blocked ranks and the lines they wait at. */
+    static Set<String> deadlocks(Exploration e) {
+        Set<String> out = new TreeSet<>();
+        for (RunOutcome o : e.runs()) {
+            if (!o.deadlocked()) continue;
+            out.add(o.blocked().stream().map(b -> b.rank() + "@" + b.event().site().line()).sorted()
+                    .collect(Collectors.joining(",")));
+        }
+        return out;
+    }
+
+    /**
+     * A master takes every worker's messages from any source (by probe and receive from the probed source, or by a
+     * wildcard receive) and answers the one message that asks for a reply; in some programs it answers only when the
+     * sources it has seen so far add up to an even number, or waits for one more message from the last rank when rank
+     * 1's came first: deadlocks only some orders of arrival reach. Some farms start with a Sendrecv between two
+     * workers.
+     */
+    static String farm(long seed, int np) {
+        Random r = new Random(seed * 131 + 3);
+        int[] count = new int[np];
+        int total = 0;
+        for (int w = 1; w < np; w++) total += count[w] = 1 + r.nextInt(3);
+        int asker = 1 + r.nextInt(np - 1), askAt = r.nextInt(count[asker]);
+        int bug = r.nextInt(3);
+        boolean probe = r.nextBoolean();
+        StringBuilder b = new StringBuilder();
+        b.append("import mpi.*;\npublic class Farm").append(seed).append(" {\n")
+                .append("    public static void main(String[] args) throws Exception {\n")
+                .append("        MPI.Init(args);\n")
+                .append("        int rank = MPI.COMM_WORLD.Rank();\n")
+                .append("        int[] buf = new int[1];\n        int[] got = new int[1];\n");
+        if (np > 3 && r.nextBoolean()) {
+            String ex = "        if (rank == %d) MPI.COMM_WORLD.Sendrecv(buf, 0, 1, MPI.INT, %d, 5, got, 0, 1, MPI.INT, %s, 5);\n";
+            b.append(String.format(ex, 1, 2, r.nextBoolean() ? "MPI.ANY_SOURCE" : "2")).append(String.format(ex, 2, 1, "1"));
+        }
+        b.append("        if (rank == 0) {\n            int x = 0, first = -1;\n")
+                .append("            for (int k = 0; k < ").append(total).append("; k++) {\n");
+        if (probe) {
+            b.append("                Status st = MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, MPI.ANY_TAG);\n")
+                    .append("                MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, st.source, st.tag);\n");
+        } else {
+            b.append("                Status st = MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG);\n");
+        }
+        b.append("                if (first < 0) first = st.source;\n                x += st.source * (k + 1);\n")
+                .append("                if (st.tag == 1").append(bug == 1 ? " && x % 2 == 0" : "")
+                .append(") MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, st.source, 2);\n            }\n");
+        if (bug == 2) b.append("            if (first == 1) MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, ").append(np - 1).append(", 0);\n");
+        b.append("        }\n");
+        for (int w = 1; w < np; w++) {
+            b.append("        if (rank == ").append(w).append(") {\n");
+            for (int i = 0; i < count[w]; i++) {
+                boolean ask = w == asker && i == askAt;
+                b.append("            MPI.COMM_WORLD.").append(r.nextInt(3) == 0 ? "Ssend" : "Send")
+                        .append("(buf, 0, 1, MPI.INT, 0, ").append(ask ? 1 : 0).append(");\n");
+                if (ask) b.append("            MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, 0, 2);\n");
+            }
+            b.append("        }\n");
+        }
+        b.append("        MPI.Finalize();\n    }\n}\n");
+        return b.toString();
+    }
+
+    /**
+     * Random messages between ranks; a receiver takes each with a receive from its source or any source, or with a
+     * probe for any message and a receive from the probed source and tag; some pairs of ranks exchange with Sendrecv.
+     * Received sources and values flow into later tags, so orders of arrival can change what is sent.
+     */
+    static String probes(long seed, int np) {
+        Random r = new Random(seed * 31 + 7);
+        int messages = np + r.nextInt(2 * np);
+        List<List<String>> ops = new ArrayList<>();
+        List<List<String>> recvs = new ArrayList<>();
+        for (int k = 0; k < np; k++) {
+            ops.add(new ArrayList<>());
+            recvs.add(new ArrayList<>());
+        }
+        for (int m = 0; m < messages; m++) {
+            int src = r.nextInt(np), dst = (src + 1 + r.nextInt(np - 1)) % np;
+            boolean anyTag = r.nextBoolean();
+            String tag = anyTag && r.nextBoolean() ? "(x % 2)" : "0";
+            String send = r.nextInt(4) == 0 ? "Ssend" : "Send";
+            ops.get(src).add("            buf[0] = x; MPI.COMM_WORLD." + send + "(buf, 0, 1, MPI.INT, " + dst + ", " + tag + ");\n");
+            String t = anyTag ? "MPI.ANY_TAG" : "0";
+            switch (r.nextInt(3)) {
+                case 0 -> recvs.get(dst).add("            { Status st = MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, " + t + ");\n"
+                        + "              MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, st.source, st.tag); x += st.source * 3 + got[0]; }\n");
+                case 1 -> recvs.get(dst).add("            { Status st = MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, MPI.ANY_SOURCE, " + t
+                        + "); x += st.source * 3 + got[0]; }\n");
+                default -> recvs.get(dst).add("            { Status st = MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, " + src + ", " + t
+                        + "); x += got[0]; }\n");
+            }
+        }
+        if (r.nextBoolean()) {
+            int a = r.nextInt(np), c = (a + 1 + r.nextInt(np - 1)) % np;
+            String ex = "            { buf[0] = x; MPI.COMM_WORLD.Sendrecv(buf, 0, 1, MPI.INT, %d, 5, got, 0, 1, MPI.INT, %s, 5); x += got[0]; }\n";
+            ops.get(a).add(r.nextInt(ops.get(a).size() + 1), String.format(ex, c, r.nextBoolean() ? "MPI.ANY_SOURCE" : String.valueOf(c)));
+            ops.get(c).add(r.nextInt(ops.get(c).size() + 1), String.format(ex, a, String.valueOf(a)));
+        }
+        StringBuilder b = new StringBuilder();
+        b.append("import mpi.*;\npublic class Probes").append(seed).append(" {\n")
+                .append("    public static void main(String[] args) throws Exception {\n")
+                .append("        MPI.Init(args);\n")
+                .append("        int rank = MPI.COMM_WORLD.Rank();\n")
+                .append("        int[] buf = new int[1];\n        int[] got = new int[1];\n        int x = rank;\n");
+        for (int k = 0; k < np; k++) {
+            List<String> mine = new ArrayList<>(ops.get(k));
+            if (r.nextInt(10) < 6) mine.addAll(recvs.get(k));
+            else for (String rc : recvs.get(k)) mine.add(r.nextInt(mine.size() + 1), rc);
+            b.append("        if (rank == ").append(k).append(") {\n");
+            for (String o : mine) b.append(o);
+            b.append("        }\n");
+        }
+        b.append("        MPI.Finalize();\n    }\n}\n");
+        return b.toString();
+    }
+}
