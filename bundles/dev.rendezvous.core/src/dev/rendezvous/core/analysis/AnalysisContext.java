@@ -81,13 +81,13 @@ public final class AnalysisContext {
     public synchronized Exploration explore(BufferPolicy policy) {
         Exploration e = explorations.get(policy);
         if (e == null && policy == BufferPolicy.ZERO) e = zeroByReplay();
-        if (e == null && policy == BufferPolicy.ZERO && learnedModelFirst()) e = zeroByLearnedModel();
+        if (e == null && learnedModelFirst()) e = byLearnedModel(policy);
         if (e == null && policy == BufferPolicy.UNBOUNDED) e = unboundedByProof();
         if (e == null) e = exploreWith(policy, null);
-        if (policy == BufferPolicy.ZERO && !e.complete() && !learnedModelFirst() && mayLearnModel()
-                && e.runs().size() + e.cut() / 4 >= budgets.maxRuns && System.nanoTime() < deadlineNanos) {
+        if (!e.complete() && !learnedModelFirst() && mayLearnModel() && e.runs().size() + e.cut() / 4 >= budgets.maxRuns
+                && System.nanoTime() < deadlineNanos) {
             // the stateless search ran out of runs, not time: the product of the automata may still finish it
-            Exploration learned = zeroByLearnedModel();
+            Exploration learned = byLearnedModel(policy);
             if (learned != null) e = learned;
         }
         explorations.put(policy, e);
@@ -115,23 +115,31 @@ public final class AnalysisContext {
     }
 
     /**
-     * Whether the zero-buffer exploration starts with the learned model: for programs it models whose probes or
-     * Sendrecv keep {@link SlackElasticityProof} from sparing the unbounded exploration anyway. Other programs
-     * explore statelessly first (a complete zero-buffer exploration there can spare the unbounded one) and turn
-     * to the learned model only when that runs out of runs.
+     * Whether explorations start with the learned model: for programs it models whose probes or Sendrecv keep
+     * {@link SlackElasticityProof} from sparing the unbounded exploration anyway. Other programs explore statelessly
+     * first (a complete zero-buffer exploration there can spare the unbounded one, which the learned model's runs
+     * cannot: they are not every execution) and turn to the learned model only when that runs out of runs.
      */
     private boolean learnedModelFirst() {
         return mayLearnModel() && program.callsAnyOf(SlackElasticityProof.OUTSIDE);
     }
 
-    /** The zero-buffer exploration by {@link LearnedModelSearch}, or null when it gave up. */
-    private Exploration zeroByLearnedModel() {
-        if (cancelled.getAsBoolean()) return null;
-        LocalModels models = new LocalModels(np);
-        return LearnedModelSearch.search(np, models, choices -> {
+    /** Each rank's automaton, learned by the runs of {@link LearnedModelSearch} under every policy (null until then). */
+    private LocalModels learnedModels;
+    private boolean learnedModelGaveUp;
+
+    /** The exploration under {@code policy} by {@link LearnedModelSearch}, or null when it gave up (or did before). */
+    private Exploration byLearnedModel(BufferPolicy policy) {
+        if (cancelled.getAsBoolean() || learnedModelGaveUp || policy == BufferPolicy.TOKENS) return null;
+        if (learnedModels == null) learnedModels = new LocalModels(np);
+        LocalModels models = learnedModels;
+        Exploration e = LearnedModelSearch.search(policy, np, models, choices -> {
             long left = cancelled.getAsBoolean() ? 1 : Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
-            return Extractor.run(program, np, BufferPolicy.ZERO, null, choices, null, models, budgets, assumptions, left);
+            return Extractor.run(program, np, policy, null, choices, null, models, budgets, assumptions, left);
         }, budgets.maxRuns * 4, cancelled.getAsBoolean() ? 0 : deadlineNanos);
+        // a program outside the subset is so under every policy: the next ones go straight to the stateless search
+        if (e == null) learnedModelGaveUp = true;
+        return e;
     }
 
     private boolean unboundedByProof;

@@ -39,25 +39,38 @@ public final class ChoiceSource {
     /** Per rank, the sources its wildcard receives and probes are to match, in order (null: not scripted). */
     private final int[][] script;
     private final int[] scriptAt;
+    /** Per rank, whether its k-th standard send is buffered (1) or not (0), under {@link BufferPolicy#PER_SEND}. */
+    private final int[][] buffering;
     private String diverged;
 
     public ChoiceSource(int[] prefix) {
         this.prefix = prefix.clone();
         this.script = null;
         this.scriptAt = null;
+        this.buffering = null;
     }
 
     /**
      * A run directed by {@link LearnedModelSearch}: rank {@code r}'s wildcard receives and probes match the
-     * sources {@code script[r]} lists, in order, and then the first candidate; no other decision may occur.
+     * sources {@code script[r]} lists, in order, and then the first candidate; its k-th standard send is buffered when
+     * {@code buffering[r][k]} is 1 (beyond the list: not buffered); no other decision may occur.
      */
-    public ChoiceSource(int[][] script) {
+    public ChoiceSource(int[][] script, int[][] buffering) {
         this.prefix = new int[0];
         this.script = script;
         this.scriptAt = new int[script.length];
+        this.buffering = buffering;
     }
 
-    /** Whether this run follows a script of wildcard matches ({@link #ChoiceSource(int[][])}). */
+    /** Whether rank {@code rank}'s standard send number {@code ordinal} (from 0) is to be buffered in a scripted run. */
+    public boolean buffers(int rank, int ordinal, String what) {
+        int[] b = buffering == null || rank >= buffering.length ? null : buffering[rank];
+        int c = b != null && ordinal < b.length ? b[ordinal] : 0;
+        taken.add(new Decision(c, 2, what));
+        return c == 1;
+    }
+
+    /** Whether this run follows a script of wildcard matches ({@link #ChoiceSource(int[][], int[][])}). */
     public boolean scripted() {
         return script != null;
     }

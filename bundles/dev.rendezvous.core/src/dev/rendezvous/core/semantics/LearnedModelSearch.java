@@ -51,6 +51,7 @@ public final class LearnedModelSearch {
     /** Distinct deadlocks (ranks and the lines they block at) replayed as runs for the findings. */
     static final int MAX_DEADLOCK_RUNS = 16;
 
+    private final BufferPolicy policy;
     private final int np;
     private final LocalModels models;
     private final Function<ChoiceSource, RunOutcome> runner;
@@ -62,6 +63,7 @@ public final class LearnedModelSearch {
 
     // the product's states: per state 2 ints per rank (node id, aux), its parent and the move that reached it
     private int[] pool = new int[1 << 12];
+    private int[] start = new int[1 << 8];
     private int[] parent = new int[1 << 8];
     private long[] via = new long[1 << 8];
     private int count;
@@ -70,8 +72,9 @@ public final class LearnedModelSearch {
     /** Why the search gave up, for tests and the bench; null while it has not. */
     private String gaveUp;
 
-    private LearnedModelSearch(int np, LocalModels models, Function<ChoiceSource, RunOutcome> runner, int maxRuns,
-            long deadlineNanos) {
+    private LearnedModelSearch(BufferPolicy policy, int np, LocalModels models, Function<ChoiceSource, RunOutcome> runner,
+            int maxRuns, long deadlineNanos) {
+        this.policy = policy;
         this.np = np;
         this.models = models;
         this.runner = runner;
@@ -86,29 +89,22 @@ public final class LearnedModelSearch {
      * The exploration's runs are the learning runs (the first one undirected) and one run into each distinct deadlock
      * of the product, so every deadlock is reported from a real execution with its witness.
      */
-    public static Explorer.Exploration search(int np, LocalModels models, Function<ChoiceSource, RunOutcome> runner,
-            int maxRuns, long deadlineNanos) {
-        LearnedModelSearch s = new LearnedModelSearch(np, models, runner, maxRuns, deadlineNanos);
-        return s.run();
-    }
-
-    /** As {@link #search}, with why it gave up (null when it did not) for tests. */
-    static Object[] searchExplained(int np, LocalModels models, Function<ChoiceSource, RunOutcome> runner, int maxRuns,
-            long deadlineNanos) {
-        LearnedModelSearch s = new LearnedModelSearch(np, models, runner, maxRuns, deadlineNanos);
-        Explorer.Exploration e = s.run();
-        return new Object[] {e, s.gaveUp};
+    public static Explorer.Exploration search(BufferPolicy policy, int np, LocalModels models,
+            Function<ChoiceSource, RunOutcome> runner, int maxRuns, long deadlineNanos) {
+        if (policy == BufferPolicy.TOKENS) throw new IllegalArgumentException("token pools are not modelled");
+        return new LearnedModelSearch(policy, np, models, runner, maxRuns, deadlineNanos).run();
     }
 
     private Explorer.Exploration run() {
-        if (!learn(new ChoiceSource(new int[np][0]), null)) return null;
-        int[] start = new int[2 * np];
+        if (!learn(new ChoiceSource(new int[np][0], null), null)) return null;
+        refresh();
+        State init = new State();
         for (int r = 0; r < np; r++) {
             Set<Step> st = models.starts(r);
             if (st.size() != 1 || !st.iterator().next().uniform().isEmpty()) return giveUp("rank " + r + " has several starts");
-            start[2 * r] = st.iterator().next().node().id;
+            init.node[r] = st.iterator().next().node().id;
         }
-        add(start, -1, -1);
+        add(init.flat(), -1, -1);
         List<Integer> work = new ArrayList<>();
         work.add(0);
         List<Integer> deadlocks = new ArrayList<>(); // a state of each distinct deadlock
@@ -149,16 +145,16 @@ public final class LearnedModelSearch {
             boolean seen = false;
             for (RunOutcome o : runs) if (o.deadlocked() && runSignature(o).equals(sig)) seen = true;
             if (seen) continue;
-            if (!learn(scriptTo(d, -1), null)) return null;
+            if (!learn(scriptTo(d, 0), null)) return null;
             RunOutcome o = runs.get(runs.size() - 1);
             if (!o.deadlocked() || !runSignature(o).equals(sig)) return giveUp("a deadlock of the model did not replay");
         }
         if (finished >= 0 && runs.stream().noneMatch(RunOutcome::completed)) {
-            if (!learn(scriptTo(finished, -1), null)) return null;
+            if (!learn(scriptTo(finished, 0), null)) return null;
             if (!runs.get(runs.size() - 1).completed()) return giveUp("a finished execution of the model did not replay");
         }
         if (finished < 0 && runs.stream().anyMatch(RunOutcome::completed)) return giveUp("the model lost a finished execution");
-        return new Explorer.Exploration(BufferPolicy.ZERO, List.copyOf(runs), true, 0, count);
+        return new Explorer.Exploration(policy, List.copyOf(runs), true, 0, count);
     }
 
     private Explorer.Exploration giveUp(String why) {
@@ -186,7 +182,7 @@ public final class LearnedModelSearch {
         if (models.unsupported() != null) return models.unsupported();
         if (o.timedOut() || o.jobEnd() != null || !o.aborted().isEmpty() || !o.failures().isEmpty()) return "the run ended early";
         if (!o.leakedRequests().isEmpty() || !o.collectives().isEmpty()) return "requests or collectives";
-        for (ChoiceSource.Decision d : o.decisions()) if (!d.what().startsWith("wildcard")) return "a decision: " + d.what();
+        for (ChoiceSource.Decision d : o.decisions()) if (!d.scheduling()) return "a decision: " + d.what();
         for (List<dev.rendezvous.core.model.Event> t : o.traces()) {
             for (dev.rendezvous.core.model.Event e : t) if (!MODELLED.contains(e.op())) return e.op().mpjName() + " is not modelled";
         }
@@ -215,31 +211,45 @@ public final class LearnedModelSearch {
         return node(e.rank(), e.node()).next.containsKey(e.outcome());
     }
 
-    /** The wildcard matches that lead to state {@code s} (and, with {@code move} >= 0, the move out of it), per rank. */
+    /**
+     * The script of a run to state {@code s} (and, with {@code move} > 0, through the move out of it): per rank, the
+     * sources its wildcards match and whether its standard sends are buffered, in the order the path takes them.
+     */
     private ChoiceSource scriptTo(int s, long move) {
-        List<List<Integer>> per = new ArrayList<>();
-        for (int r = 0; r < np; r++) per.add(new ArrayList<>());
+        List<List<Integer>> sources = new ArrayList<>(), buffering = new ArrayList<>();
+        for (int r = 0; r < np; r++) {
+            sources.add(new ArrayList<>());
+            buffering.add(new ArrayList<>());
+        }
         List<Long> moves = new ArrayList<>();
-        if (move >= 0) moves.add(move);
+        if (move > 0) moves.add(move);
         for (int x = s; x > 0; x = parent[x]) moves.add(via[x]);
         for (int i = moves.size() - 1; i >= 0; i--) {
             long m = moves.get(i);
-            if (m < 0) continue;
-            int receiver = (int) (m >>> 32) & 0xFFFF, source = (int) m;
-            if ((m >>> 48 & 1) != 0) per.get(receiver).add(source);
+            int rank = (int) (m >>> 32) & 0xFFFFFF, value = (int) m;
+            if ((m & WILDCARD) != 0) sources.get(rank).add(value);
+            else if ((m & BUFFERING) != 0) buffering.get(rank).add(value);
         }
-        int[][] script = new int[np][];
-        for (int r = 0; r < np; r++) script[r] = per.get(r).stream().mapToInt(Integer::intValue).toArray();
-        return new ChoiceSource(script);
+        int[][] w = new int[np][], b = new int[np][];
+        for (int r = 0; r < np; r++) {
+            w[r] = sources.get(r).stream().mapToInt(Integer::intValue).toArray();
+            b[r] = buffering.get(r).stream().mapToInt(Integer::intValue).toArray();
+        }
+        return new ChoiceSource(w, b);
     }
 
     // ------------------------------------------------------------------ the product
 
     private static final int END = 0, SEND = 1, RECV = 2, PROBE = 3, SENDRECV = 4;
 
-    // each rank's nodes as arrays (rebuilt after runs): kind, peer, tag, message id, receive peer and tag, and the
-    // node that follows a call returning nothing (-1: not seen yet)
+    // a rank's aux word: the send of a Sendrecv was taken or buffered, its receive matched, a send is committed to
+    // wait for its receiver (PER_SEND), and above these the index of what a Sendrecv received
+    private static final int TAKEN = 1, RECEIVED = 2, COMMITTED = 4, OUTCOME_SHIFT = 3;
+
+    // each rank's nodes as arrays (rebuilt after runs): kind, peer, tag, message id, receive peer and tag, whether a
+    // send is synchronous, and the node that follows a call returning nothing (-1: not seen yet)
     private int[][] kind, peer, tag, payload, peer2, tag2, after;
+    private boolean[][] sync;
     // per rank: (node, source rank, source's node) -> the node a receive or probe leads to, for edges seen
     private LongIntMap[] recvNext;
 
@@ -259,6 +269,7 @@ public final class LearnedModelSearch {
         peer2 = new int[np][];
         tag2 = new int[np][];
         after = new int[np][];
+        sync = new boolean[np][];
         recvNext = new LongIntMap[np];
         for (int r = 0; r < np; r++) {
             List<Node> ns = nodes.get(r);
@@ -270,6 +281,7 @@ public final class LearnedModelSearch {
             peer2[r] = new int[k];
             tag2[r] = new int[k];
             after[r] = new int[k];
+            sync[r] = new boolean[k];
             recvNext[r] = new LongIntMap();
             for (Node n : ns) {
                 Action a = n.action;
@@ -286,6 +298,7 @@ public final class LearnedModelSearch {
                 payload[r][n.id] = a.payload();
                 peer2[r][n.id] = a.peer2();
                 tag2[r][n.id] = a.tag2();
+                sync[r][n.id] = a.op() == Op.SSEND;
                 Set<Step> none = n.next.get(Outcome.NONE);
                 after[r][n.id] = none == null || none.isEmpty() ? -1 : none.iterator().next().node().id;
             }
@@ -295,113 +308,208 @@ public final class LearnedModelSearch {
     /** States with a move into an edge not learned yet: expanded again after the next learning runs. */
     private final Set<Integer> pendingStates = new HashSet<>();
 
+    /** Move codes: what a script needs of a move (a wildcard's match, a buffering choice) and whose it is. */
+    private static final long WILDCARD = 1L << 56, BUFFERING = 2L << 56;
+
+    private static long move(long type, int rank, int value) {
+        return type | (long) rank << 32 | value & 0xFFFFFFFFL;
+    }
+
     /**
      * Adds every successor of state {@code s} not seen yet to {@code work}; a move into an edge the automata lack is
      * put in {@code frontiers} instead. Returns the number of enabled moves (learned or not).
      *
      * <p>Partial-order reduction (persistent sets, which keep every deadlock: Godefroid's selective search): a
-     * receive or probe from a named source whose message is pending is independent of every other move (only its
-     * receiver can take that message, the sender cannot post another before, and moves of other receivers take
-     * messages addressed to them), and stays enabled until taken; when a state has one, it is the only move
-     * explored, and successors take such moves at once (up to {@link #CHAIN} of them) instead of being stored.
+     * receive or probe from a named source that has a message for it is independent of every other move (only its
+     * receiver can take that message; the messages the source sends later queue behind it; moves of other receivers
+     * take messages addressed to them) and stays enabled until taken, and so is a send that buffering lets complete at
+     * once (it only adds a message). When a state has such a move, it is the only one explored, and successors take
+     * such moves at once (up to {@link #CHAIN} of them) instead of being stored. A send that {@code PER_SEND} may
+     * buffer or not is the other case: its two options are the only moves explored.
      */
     private int expand(int s, List<Integer> work, Map<Edge, Frontier> frontiers) {
         if (nodes == null) refresh();
-        int w = 2 * np;
-        int[] st = Arrays.copyOfRange(pool, s * w, s * w + w);
-        int[] next = new int[w];
+        State st = state(s);
         int det = deterministic(st);
+        if (det >= 0) {
+            State next = st.copy();
+            if (step(next, det, s, 0, frontiers) && chain(next, s, 0, frontiers)) store(next, s, 0, work);
+            return 1;
+        }
         int moves = 0;
+        if (policy == BufferPolicy.PER_SEND) {
+            for (int q = 0; q < np; q++) {
+                if (!undecided(st, q)) continue;
+                for (int c = 0; c < 2; c++) {
+                    long mv = move(BUFFERING, q, c);
+                    State next = st.copy();
+                    boolean ok = true;
+                    if (c == 1) ok = buffer(next, q, s, mv, frontiers);
+                    else next.aux[q] |= COMMITTED;
+                    if (ok && chain(next, s, mv, frontiers)) store(next, s, mv, work);
+                }
+                return 2;
+            }
+        }
         for (int r = 0; r < np; r++) {
-            if (det >= 0 && r != det) continue;
-            int rn = st[2 * r], k = kind[r][rn];
+            int rn = st.node[r], k = kind[r][rn];
             int src;
             if (k == RECV || k == PROBE) src = peer[r][rn];
-            else if (k == SENDRECV && (st[2 * r + 1] & 2) == 0) src = peer2[r][rn];
+            else if (k == SENDRECV && (st.aux[r] & RECEIVED) == 0) src = peer2[r][rn];
             else continue;
             for (int q = src == Peer.ANY ? 0 : src; q < np && (src == Peer.ANY || q == src); q++) {
-                if (!enabled(st, r, q)) continue;
+                if (candidate(st, r, q) == 0) continue;
                 moves++;
-                long moveCode = (long) (src == Peer.ANY ? 1 : 0) << 48 | (long) r << 32 | q;
-                System.arraycopy(st, 0, next, 0, w);
-                if (!apply(next, r, q, s, moveCode, frontiers) || !chain(next, s, moveCode, frontiers)) continue;
-                if (find(next) < 0) work.add(add(next, s, moveCode));
+                long mv = src == Peer.ANY ? move(WILDCARD, r, q) : 0;
+                State next = st.copy();
+                if (receive(next, r, q, s, mv, frontiers) && chain(next, s, mv, frontiers)) store(next, s, mv, work);
             }
         }
         return moves;
     }
 
+    private void store(State next, int from, long mv, List<Integer> work) {
+        int[] flat = next.flat();
+        if (find(flat) < 0) work.add(add(flat, from, mv));
+    }
+
     /** Deterministic moves a successor takes at once before it is stored. */
     static final int CHAIN = 64;
 
-    private boolean chain(int[] st, int s, long moveCode, Map<Edge, Frontier> frontiers) {
+    private boolean chain(State st, int s, long mv, Map<Edge, Frontier> frontiers) {
         for (int i = 0; i < CHAIN; i++) {
             int r = deterministic(st);
             if (r < 0) return true;
-            int rn = st[2 * r];
-            int q = kind[r][rn] == SENDRECV ? peer2[r][rn] : peer[r][rn];
-            if (!apply(st, r, q, s, moveCode, frontiers)) return false;
+            if (!step(st, r, s, mv, frontiers)) return false;
         }
         return true;
     }
 
-    /** A rank whose receive or probe names its source and can take (see) that source's pending message, or -1. */
-    private int deterministic(int[] st) {
+    /** Takes rank {@code r}'s deterministic move ({@link #deterministic}). */
+    private boolean step(State st, int r, int s, long mv, Map<Edge, Frontier> frontiers) {
+        int rn = st.node[r], k = kind[r][rn];
+        if (bufferedAtOnce(st, r)) return buffer(st, r, s, mv, frontiers);
+        int q = k == SENDRECV ? peer2[r][rn] : peer[r][rn];
+        return receive(st, r, q, s, mv, frontiers);
+    }
+
+    /**
+     * A rank with a move independent of all others: a send that UNBOUNDED buffers at once, or a receive or probe
+     * from a named source that has a message it accepts; -1 when none has.
+     */
+    private int deterministic(State st) {
         for (int r = 0; r < np; r++) {
-            int rn = st[2 * r], k = kind[r][rn];
-            int src = k == RECV || k == PROBE ? peer[r][rn] : k == SENDRECV && (st[2 * r + 1] & 2) == 0 ? peer2[r][rn] : Peer.ANY;
-            if (src != Peer.ANY && src >= 0 && src < np && enabled(st, r, src)) return r;
+            if (bufferedAtOnce(st, r)) return r;
+            int rn = st.node[r], k = kind[r][rn];
+            int src = k == RECV || k == PROBE ? peer[r][rn] : k == SENDRECV && (st.aux[r] & RECEIVED) == 0 ? peer2[r][rn] : Peer.ANY;
+            if (src != Peer.ANY && src >= 0 && src < np && candidate(st, r, src) != 0) return r;
         }
         return -1;
     }
 
-    /** Whether rank {@code q} has a message pending for rank {@code r} that r's receive or probe accepts. */
-    private boolean enabled(int[] st, int r, int q) {
-        int qn = st[2 * q], qk = kind[q][qn];
-        boolean pending = qk == SEND && peer[q][qn] == r || qk == SENDRECV && (st[2 * q + 1] & 1) == 0 && peer[q][qn] == r;
-        if (!pending) return false;
-        int rn = st[2 * r];
-        int want = kind[r][rn] == SENDRECV ? tag2[r][rn] : tag[r][rn];
-        return want == Peer.ANY || want == tag[q][qn];
+    /** Whether rank {@code r} is at a standard send (or a Sendrecv's) that UNBOUNDED buffers and has not yet. */
+    private boolean bufferedAtOnce(State st, int r) {
+        if (policy != BufferPolicy.UNBOUNDED) return false;
+        int rn = st.node[r], k = kind[r][rn];
+        return k == SEND && !sync[r][rn] || k == SENDRECV && (st.aux[r] & TAKEN) == 0;
+    }
+
+    /** Whether rank {@code q} is at a standard send (or a Sendrecv's) whose buffering PER_SEND has not chosen yet. */
+    private boolean undecided(State st, int q) {
+        int qn = st.node[q], k = kind[q][qn];
+        return k == SEND && !sync[q][qn] && (st.aux[q] & COMMITTED) == 0
+                || k == SENDRECV && (st.aux[q] & (TAKEN | COMMITTED)) == 0;
     }
 
     /**
-     * Rank {@code r}'s receive or probe takes (sees) rank {@code q}'s pending message, in {@code st}; false, with a
+     * Buffers rank {@code q}'s send: its message goes to the end of its channel to the destination, and a plain send
+     * moves on (a Sendrecv, once its receive has matched too); false, with a frontier recorded, when the automaton has
+     * not shown what follows.
+     */
+    private boolean buffer(State st, int q, int s, long mv, Map<Edge, Frontier> frontiers) {
+        int qn = st.node[q];
+        st.enqueue(q, peer[q][qn], qn);
+        if (kind[q][qn] == SENDRECV) {
+            st.aux[q] |= TAKEN;
+            return completeSendrecv(st, q, s, mv, frontiers);
+        }
+        int nx = after[q][qn];
+        if (nx < 0) return frontier(q, qn, Outcome.NONE, s, mv, frontiers);
+        st.node[q] = nx;
+        st.aux[q] = 0;
+        return true;
+    }
+
+    /**
+     * What rank {@code r}'s receive or probe would take from rank {@code q}: 1 + the index of a buffered message in
+     * the channel (the first one it accepts: MPI's non-overtaking), -1 for the message of q's waiting send, 0 for
+     * none.
+     */
+    private int candidate(State st, int r, int q) {
+        int rn = st.node[r];
+        int want = kind[r][rn] == SENDRECV ? tag2[r][rn] : tag[r][rn];
+        int[] queue = st.queue(q, r);
+        if (queue != null) {
+            for (int i = 0; i < queue.length; i++) if (want == Peer.ANY || want == tag[q][queue[i]]) return 1 + i;
+        }
+        int qn = st.node[q], qk = kind[q][qn];
+        boolean waiting = qk == SEND && peer[q][qn] == r && visible(st, q, qn)
+                || qk == SENDRECV && (st.aux[q] & TAKEN) == 0 && peer[q][qn] == r && visible(st, q, qn);
+        return waiting && (want == Peer.ANY || want == tag[q][qn]) ? -1 : 0;
+    }
+
+    /** Whether an unbuffered send of rank q is posted (visible to receives and probes). */
+    private boolean visible(State st, int q, int qn) {
+        return switch (policy) {
+            case ZERO -> true;
+            case UNBOUNDED -> kind[q][qn] == SEND && sync[q][qn];
+            default -> kind[q][qn] == SEND && sync[q][qn] || (st.aux[q] & COMMITTED) != 0;
+        };
+    }
+
+    /**
+     * Rank {@code r}'s receive or probe takes (sees) what rank {@code q} has for it, in {@code st}; false, with a
      * frontier recorded, when an automaton has not shown what follows.
      */
-    private boolean apply(int[] st, int r, int q, int s, long moveCode, Map<Edge, Frontier> frontiers) {
-        int rn = st[2 * r], qn = st[2 * q], rk = kind[r][rn];
+    private boolean receive(State st, int r, int q, int s, long mv, Map<Edge, Frontier> frontiers) {
+        int c = candidate(st, r, q);
+        int rn = st.node[r], rk = kind[r][rn];
+        int msgNode = c > 0 ? st.queue(q, r)[c - 1] : st.node[q];
+        Outcome o = null;
         if (rk == SENDRECV) {
-            st[2 * r + 1] |= 2 | outcomeIndex(r, new Outcome(q, tag[q][qn], payload[q][qn])) << 2;
+            o = new Outcome(q, tag[q][msgNode], payload[q][msgNode]);
+            st.aux[r] |= RECEIVED | outcomeIndex(r, o) << OUTCOME_SHIFT;
         } else {
-            long key = (long) rn << 40 | (long) q << 20 | qn;
+            long key = (long) rn << 40 | (long) q << 20 | msgNode;
             int nx = recvNext[r].get(key);
             if (nx < 0) {
-                Outcome o = new Outcome(q, tag[q][qn], payload[q][qn]);
+                o = new Outcome(q, tag[q][msgNode], payload[q][msgNode]);
                 Set<Step> steps = nodes.get(r).get(rn).next.get(o);
-                if (steps == null || steps.isEmpty()) return frontier(r, rn, o, s, moveCode, frontiers);
+                if (steps == null || steps.isEmpty()) return frontier(r, rn, o, s, mv, frontiers);
                 nx = steps.iterator().next().node().id;
                 recvNext[r].put(key, nx);
             }
-            st[2 * r] = nx;
-            st[2 * r + 1] = 0;
+            st.node[r] = nx;
+            st.aux[r] = 0;
         }
         if (rk != PROBE) {
-            if (kind[q][qn] == SEND) {
-                int nx = after[q][qn];
-                if (nx < 0) return frontier(q, qn, Outcome.NONE, s, moveCode, frontiers);
-                st[2 * q] = nx;
-                st[2 * q + 1] = 0;
+            if (c > 0) {
+                st.dequeue(q, r, c - 1);
+            } else if (kind[q][msgNode] == SEND) {
+                int nx = after[q][msgNode];
+                if (nx < 0) return frontier(q, msgNode, Outcome.NONE, s, mv, frontiers);
+                st.node[q] = nx;
+                st.aux[q] = 0;
             } else {
-                st[2 * q + 1] |= 1;
+                st.aux[q] |= TAKEN;
             }
         }
-        return completeSendrecv(st, r, s, moveCode, frontiers) && (q == r || completeSendrecv(st, q, s, moveCode, frontiers));
+        return completeSendrecv(st, r, s, mv, frontiers) && (q == r || completeSendrecv(st, q, s, mv, frontiers));
     }
 
-    private boolean frontier(int r, int node, Outcome o, int s, long moveCode, Map<Edge, Frontier> frontiers) {
+    private boolean frontier(int r, int node, Outcome o, int s, long mv, Map<Edge, Frontier> frontiers) {
         Edge e = new Edge(r, node, o);
-        frontiers.putIfAbsent(e, new Frontier(e, s, moveCode));
+        frontiers.putIfAbsent(e, new Frontier(e, s, mv));
         pendingStates.add(s);
         return false;
     }
@@ -423,16 +531,90 @@ public final class LearnedModelSearch {
         return i;
     }
 
-    /** A Sendrecv whose receive has matched and whose send was taken moves on by what it received. */
-    private boolean completeSendrecv(int[] st, int r, int s, long moveCode, Map<Edge, Frontier> frontiers) {
-        int rn = st[2 * r], aux = st[2 * r + 1];
-        if (kind[r][rn] != SENDRECV || (aux & 3) != 3) return true;
-        Outcome o = outcomeList.get(r).get(aux >>> 2);
+    /** A Sendrecv whose receive has matched and whose send was taken (or buffered) moves on by what it received. */
+    private boolean completeSendrecv(State st, int r, int s, long mv, Map<Edge, Frontier> frontiers) {
+        int rn = st.node[r], aux = st.aux[r];
+        if (kind[r][rn] != SENDRECV || (aux & (TAKEN | RECEIVED)) != (TAKEN | RECEIVED)) return true;
+        Outcome o = outcomeList.get(r).get(aux >>> OUTCOME_SHIFT);
         Set<Step> steps = nodes.get(r).get(rn).next.get(o);
-        if (steps == null || steps.isEmpty()) return frontier(r, rn, o, s, moveCode, frontiers);
-        st[2 * r] = steps.iterator().next().node().id;
-        st[2 * r + 1] = 0;
+        if (steps == null || steps.isEmpty()) return frontier(r, rn, o, s, mv, frontiers);
+        st.node[r] = steps.iterator().next().node().id;
+        st.aux[r] = 0;
         return true;
+    }
+
+    /**
+     * A global state being built: each rank's node and aux word, and the buffered messages of each channel (the
+     * sender's node at the send, in order), flattened for the table as nodes, aux words, then (source, destination,
+     * length, messages) per non-empty channel in order of (source, destination).
+     */
+    private final class State {
+        final int[] node = new int[np], aux = new int[np];
+        final java.util.TreeMap<Long, int[]> channels = new java.util.TreeMap<>();
+
+        State copy() {
+            State c = new State();
+            System.arraycopy(node, 0, c.node, 0, np);
+            System.arraycopy(aux, 0, c.aux, 0, np);
+            c.channels.putAll(channels);
+            return c;
+        }
+
+        int[] queue(int q, int r) {
+            return channels.isEmpty() ? null : channels.get((long) q << 32 | r);
+        }
+
+        void enqueue(int q, int r, int msgNode) {
+            long k = (long) q << 32 | r;
+            int[] old = channels.get(k);
+            int[] now = old == null ? new int[1] : Arrays.copyOf(old, old.length + 1);
+            now[now.length - 1] = msgNode;
+            channels.put(k, now);
+        }
+
+        void dequeue(int q, int r, int i) {
+            long k = (long) q << 32 | r;
+            int[] old = channels.get(k);
+            if (old.length == 1) {
+                channels.remove(k);
+                return;
+            }
+            int[] now = new int[old.length - 1];
+            System.arraycopy(old, 0, now, 0, i);
+            System.arraycopy(old, i + 1, now, i, old.length - i - 1);
+            channels.put(k, now);
+        }
+
+        int[] flat() {
+            int n = 2 * np;
+            for (int[] q : channels.values()) n += 3 + q.length;
+            int[] f = new int[n];
+            System.arraycopy(node, 0, f, 0, np);
+            System.arraycopy(aux, 0, f, np, np);
+            int i = 2 * np;
+            for (Map.Entry<Long, int[]> e : channels.entrySet()) {
+                f[i++] = (int) (e.getKey() >>> 32);
+                f[i++] = (int) (long) e.getKey();
+                f[i++] = e.getValue().length;
+                System.arraycopy(e.getValue(), 0, f, i, e.getValue().length);
+                i += e.getValue().length;
+            }
+            return f;
+        }
+    }
+
+    /** State {@code s} of the table, to build successors from. */
+    private State state(int s) {
+        State st = new State();
+        int b = start[s], e = start[s + 1];
+        System.arraycopy(pool, b, st.node, 0, np);
+        System.arraycopy(pool, b + np, st.aux, 0, np);
+        for (int i = b + 2 * np; i < e;) {
+            int q = pool[i], r = pool[i + 1], len = pool[i + 2];
+            st.channels.put((long) q << 32 | r, Arrays.copyOfRange(pool, i + 3, i + 3 + len));
+            i += 3 + len;
+        }
+        return st;
     }
 
     /** A map from non-negative longs to non-negative ints (-1: absent), open addressing. */
@@ -483,7 +665,7 @@ public final class LearnedModelSearch {
     private List<Integer> signature(int s) {
         List<Integer> sig = new ArrayList<>();
         for (int r = 0; r < np; r++) {
-            Node n = node(r, pool[s * 2 * np + 2 * r]);
+            Node n = node(r, pool[start[s] + r]);
             if (n.action.kind() != Kind.END) {
                 sig.add(r);
                 sig.add(n.action.line());
@@ -514,18 +696,20 @@ public final class LearnedModelSearch {
         for (int h = hash(st) & mask;; h = (h + 1) & mask) {
             int i = table[h];
             if (i < 0) return -1;
-            if (Arrays.equals(pool, i * st.length, i * st.length + st.length, st, 0, st.length)) return i;
+            if (start[i + 1] - start[i] == st.length && Arrays.equals(pool, start[i], start[i + 1], st, 0, st.length)) return i;
         }
     }
 
     private int add(int[] st, int from, long move) {
-        int w = st.length;
-        if ((count + 1) * w > pool.length) pool = Arrays.copyOf(pool, Math.max(pool.length * 2, (count + 1) * w));
+        if (count + 2 > start.length) start = Arrays.copyOf(start, start.length * 2);
+        int b = start[count];
+        if (b + st.length > pool.length) pool = Arrays.copyOf(pool, Math.max(pool.length * 2, b + st.length));
         if (count >= parent.length) {
             parent = Arrays.copyOf(parent, parent.length * 2);
             via = Arrays.copyOf(via, via.length * 2);
         }
-        System.arraycopy(st, 0, pool, count * w, w);
+        System.arraycopy(st, 0, pool, b, st.length);
+        start[count + 1] = b + st.length;
         parent[count] = from;
         via[count] = move;
         if (2 * (count + 1) > table.length) rehash();
@@ -539,9 +723,9 @@ public final class LearnedModelSearch {
     private void rehash() {
         int[] t = new int[table.length * 2];
         Arrays.fill(t, -1);
-        int mask = t.length - 1, w = 2 * np;
+        int mask = t.length - 1;
         for (int i = 0; i < count; i++) {
-            int h = hash(Arrays.copyOfRange(pool, i * w, i * w + w)) & mask;
+            int h = hash(Arrays.copyOfRange(pool, start[i], start[i + 1])) & mask;
             while (t[h] >= 0) h = (h + 1) & mask;
             t[h] = i;
         }

@@ -285,6 +285,8 @@ public final class World {
     private final HashMap<Long, ArrayDeque<SendOp>> channels = new HashMap<>();
     private final ArrayList<RecvOp>[] posted;
     private final LinkedHashSet<Integer> wildcardRanks = new LinkedHashSet<>();
+    /** Standard-mode sends each rank has posted (a scripted run's buffering choices are by this number). */
+    private final int[] standardSends;
     /** Per rank, the sources that had a candidate at every wildcard match of the rank in this run (null: none yet). */
     private final java.util.BitSet[] matchedSources;
     /** Ranks one of whose wildcards was matched at once at a fence where it could have waited for another's match. */
@@ -318,6 +320,7 @@ public final class World {
         this.choices = choices;
         this.deadlineNanos = System.nanoTime() + wallMillis * 1_000_000L;
         ranks = new RankState[np];
+        standardSends = new int[np];
         matchedSources = new java.util.BitSet[np];
         posted = new ArrayList[np];
         for (int i = 0; i < np; i++) {
@@ -963,6 +966,7 @@ public final class World {
         if (cache != null && wdest >= 0 && wdest < np && matchedSources[wdest] != null && !matchedSources[wdest].get(rank)) {
             cache.lateSenderTo(wdest, missedWait.get(wdest));
         }
+        if (!s.mode.isSynchronous() && !s.mode.isBuffered()) standardSends[rank]++;
         if (!matchSend(s)) {
             decideBuffering(rank, s);
             channels.computeIfAbsent(channelKey(s.comm, s.src, s.dst), k -> new ArrayDeque<>(2)).add(s);
@@ -986,6 +990,7 @@ public final class World {
             case ZERO -> false;
             case UNBOUNDED -> true;
             case PER_SEND -> {
+                if (choices.scripted()) yield choices.buffers(rank, standardSends[rank] - 1, "buffer send at " + where(s));
                 cutIfRevisited(rank, s);
                 yield choices.choose(2, "buffer send at " + where(s)) == 1;
             }

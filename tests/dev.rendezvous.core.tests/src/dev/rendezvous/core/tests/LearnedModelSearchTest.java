@@ -26,66 +26,65 @@ import dev.rendezvous.core.extract.Budgets;
 import dev.rendezvous.core.extract.Extractor;
 import dev.rendezvous.core.extract.Program;
 import dev.rendezvous.core.semantics.BufferPolicy;
+import dev.rendezvous.core.semantics.Explorer;
 import dev.rendezvous.core.semantics.Explorer.Exploration;
 import dev.rendezvous.core.semantics.LearnedModelSearch;
 import dev.rendezvous.core.semantics.LocalModels;
 import dev.rendezvous.core.semantics.RunOutcome;
 
 /**
- * The zero-buffer exploration by the product of learned automata ({@link LearnedModelSearch}) against the exhaustive
- * stateless search (no state cache), the oracle: on random programs of wildcard receives, probes followed by a receive
- * from the probed source, and Sendrecv exchanges, both must agree on whether some execution deadlocks, whether every
- * one does, and on every distinct deadlock (which ranks block, at which lines), wherever the exhaustive search
- * finishes. Whole-analysis findings with the learned model are compared in {@link StateCachingTest}, which runs it for
+ * Explorations by the product of learned automata ({@link LearnedModelSearch}) against the exhaustive stateless
+ * search (no state cache), the oracle, under zero, unbounded and per-send buffering: on random programs of wildcard
+ * receives, probes followed by a receive from the probed source, and Sendrecv exchanges, both must agree on whether
+ * some execution deadlocks, whether every one does, and on every distinct deadlock (which ranks block, at which
+ * lines), wherever the exhaustive search finishes. Whole-analysis findings with the learned model are compared in {@link StateCachingTest}, which runs it for
  * every program with a probe or Sendrecv.
  */
 class LearnedModelSearchTest {
 
     static Stream<Arguments> randomPrograms() {
-        return IntStream.range(0, 80).mapToObj(seed -> Arguments.of(seed, 3 + seed % 2));
+        return IntStream.range(0, 80).boxed()
+                .flatMap(seed -> Stream.of(BufferPolicy.ZERO, BufferPolicy.UNBOUNDED, BufferPolicy.PER_SEND)
+                        .map(policy -> Arguments.of(seed, 3 + seed % 2, policy)));
     }
 
-    @ParameterizedTest(name = "seed {0} np={1}")
+    @ParameterizedTest(name = "seed {0} np={1} {2}")
     @MethodSource("randomPrograms")
-    void sameDeadlocksAsExhaustive(int seed, int np) {
-        String src = probes(seed, np);
-        Program p = Program.parse("Probes" + seed + ".java", src);
-        Exploration learned = learned(p, np);
-        assertNotNull(learned, "the program is inside the modelled subset:\n" + src);
-        Budgets b = Budgets.defaults();
-        b.stateCaching = false;
-        b.maxRuns = 20_000;
-        b.maxMillis = 60_000;
-        Exploration exhaustive = new AnalysisContext(p, np, b, () -> false).explore(BufferPolicy.ZERO);
-        if (!exhaustive.complete()) return; // no oracle
-        assertTrue(learned.complete());
-        assertEquals(exhaustive.anyDeadlock(), learned.anyDeadlock(), "some execution deadlocks:\n" + src);
-        assertEquals(exhaustive.allDeadlock(), learned.allDeadlock(), "every execution deadlocks:\n" + src);
-        assertEquals(deadlocks(exhaustive), deadlocks(learned), "the distinct deadlocks:\n" + src);
+    void sameDeadlocksAsExhaustive(int seed, int np, BufferPolicy policy) {
+        compare(probes(seed, np), np, policy);
     }
 
     static Stream<Arguments> randomFarms() {
-        return IntStream.range(0, 60).mapToObj(seed -> Arguments.of(seed, 3 + seed % 3));
+        return IntStream.range(0, 60).boxed()
+                .flatMap(seed -> Stream.of(BufferPolicy.ZERO, BufferPolicy.UNBOUNDED, BufferPolicy.PER_SEND)
+                        .map(policy -> Arguments.of(seed, 3 + seed % 3, policy)));
     }
 
     /** As above on master/worker farms whose deadlocks, where they have one, only some orders of arrival reach. */
-    @ParameterizedTest(name = "seed {0} np={1}")
+    @ParameterizedTest(name = "seed {0} np={1} {2}")
     @MethodSource("randomFarms")
-    void farmsSameDeadlocksAsExhaustive(int seed, int np) {
-        String src = farm(seed, np);
-        Program p = Program.parse("Farm" + seed + ".java", src);
-        Exploration learned = learned(p, np);
+    void farmsSameDeadlocksAsExhaustive(int seed, int np, BufferPolicy policy) {
+        compare(farm(seed, np), np, policy);
+    }
+
+    private static void compare(String src, int np, BufferPolicy policy) {
+        Program p = Program.parse("Gen.java", src);
+        Exploration learned = learned(p, np, policy);
         assertNotNull(learned, "the program is inside the modelled subset:\n" + src);
         Budgets b = Budgets.defaults();
-        b.stateCaching = false;
-        b.maxRuns = 20_000;
         b.maxMillis = 60_000;
-        Exploration exhaustive = new AnalysisContext(p, np, b, () -> false).explore(BufferPolicy.ZERO);
+        Assumptions assumptions = new Assumptions();
+        Exploration exhaustive = Explorer.explore(policy, 20_000, System.nanoTime() + 60_000_000_000L,
+                (prefix, cache) -> Extractor.run(p, np, policy, null, prefix, cache, b, assumptions, 60_000), false, false);
         if (!exhaustive.complete()) return; // no oracle
         assertTrue(learned.complete());
         assertEquals(exhaustive.anyDeadlock(), learned.anyDeadlock(), "some execution deadlocks:\n" + src);
         assertEquals(exhaustive.allDeadlock(), learned.allDeadlock(), "every execution deadlocks:\n" + src);
-        assertEquals(deadlocks(exhaustive), deadlocks(learned), "the distinct deadlocks:\n" + src);
+        Set<String> all = deadlocks(exhaustive), shown = deadlocks(learned);
+        assertTrue(all.containsAll(shown), "every deadlock shown is one the exhaustive search meets:\n" + src);
+        // the product replays up to 16 distinct deadlocks as runs; the learning runs may show more
+        if (all.size() <= 16) assertEquals(all, shown, "the distinct deadlocks:\n" + src);
+        else assertTrue(shown.size() >= 16, shown.size() + " of " + all.size() + " distinct deadlocks shown:\n" + src);
     }
 
     /**
@@ -229,12 +228,16 @@ class LearnedModelSearchTest {
     }
 
     static Exploration learned(Program p, int np) {
+        return learned(p, np, BufferPolicy.ZERO);
+    }
+
+    static Exploration learned(Program p, int np, BufferPolicy policy) {
         Budgets b = Budgets.defaults();
         b.maxMillis = 60_000;
         LocalModels models = new LocalModels(np);
         Assumptions assumptions = new Assumptions();
         long deadline = System.nanoTime() + b.maxMillis * 1_000_000L;
-        return LearnedModelSearch.search(np, models, choices -> Extractor.run(p, np, BufferPolicy.ZERO, null, choices, null,
+        return LearnedModelSearch.search(policy, np, models, choices -> Extractor.run(p, np, policy, null, choices, null,
                 models, b, assumptions, 60_000), 2_000, deadline);
     }
 
