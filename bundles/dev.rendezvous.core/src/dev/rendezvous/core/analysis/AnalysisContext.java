@@ -81,13 +81,18 @@ public final class AnalysisContext {
     public synchronized Exploration explore(BufferPolicy policy) {
         Exploration e = explorations.get(policy);
         if (e == null && policy == BufferPolicy.ZERO) e = zeroByReplay();
-        if (e == null && learnedModelFirst()) e = byLearnedModel(policy);
+        if (e == null && policy != BufferPolicy.PER_SEND && learnedModelFirst()) e = byLearnedModel(policy, deadlineNanos);
         if (e == null && policy == BufferPolicy.UNBOUNDED) e = unboundedByProof();
+        long t0 = System.nanoTime();
         if (e == null) e = exploreWith(policy, null);
-        if (!e.complete() && !learnedModelFirst() && mayLearnModel() && e.runs().size() + e.cut() / 4 >= budgets.maxRuns
-                && System.nanoTime() < deadlineNanos) {
-            // the stateless search ran out of runs, not time: the product of the automata may still finish it
-            Exploration learned = byLearnedModel(policy);
+        if (!e.complete() && mayLearnModel() && e.runs().size() + e.cut() / 4 >= budgets.maxRuns
+                && System.nanoTime() < deadlineNanos && (policy != BufferPolicy.PER_SEND || learnedStates < PER_SEND_STATES)) {
+            // the stateless search ran out of runs, not time: the product of the automata may still finish it, in
+            // twice the time the stateless search took. Per-send buffering multiplies the states by the sends'
+            // choices: it is tried only when the product without that choice was small, and a search that cannot
+            // finish should not take the editor's whole budget.
+            long slice = Math.min(deadlineNanos, System.nanoTime() + 2 * (System.nanoTime() - t0));
+            Exploration learned = byLearnedModel(policy, slice);
             if (learned != null) e = learned;
         }
         explorations.put(policy, e);
@@ -127,18 +132,27 @@ public final class AnalysisContext {
     /** Each rank's automaton, learned by the runs of {@link LearnedModelSearch} under every policy (null until then). */
     private LocalModels learnedModels;
     private boolean learnedModelGaveUp;
+    /** The most global states a learned-model exploration of this context had. */
+    private int learnedStates;
+    /** Learned-model explorations under per-send buffering are tried after products up to this many states. */
+    private static final int PER_SEND_STATES = 20_000;
 
-    /** The exploration under {@code policy} by {@link LearnedModelSearch}, or null when it gave up (or did before). */
-    private Exploration byLearnedModel(BufferPolicy policy) {
+    /**
+     * The exploration under {@code policy} by {@link LearnedModelSearch} within {@code deadline}, or null when it gave
+     * up (or did before, under another policy).
+     */
+    private Exploration byLearnedModel(BufferPolicy policy, long deadline) {
         if (cancelled.getAsBoolean() || learnedModelGaveUp || policy == BufferPolicy.TOKENS) return null;
         if (learnedModels == null) learnedModels = new LocalModels(np);
         LocalModels models = learnedModels;
         Exploration e = LearnedModelSearch.search(policy, np, models, choices -> {
             long left = cancelled.getAsBoolean() ? 1 : Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
             return Extractor.run(program, np, policy, null, choices, null, models, budgets, assumptions, left);
-        }, budgets.maxRuns * 4, cancelled.getAsBoolean() ? 0 : deadlineNanos);
-        // a program outside the subset is so under every policy: the next ones go straight to the stateless search
-        if (e == null) learnedModelGaveUp = true;
+        }, budgets.maxRuns * 4, cancelled.getAsBoolean() ? 0 : deadline);
+        // a program outside the subset (or too large for the product) is so under every policy: the next ones go
+        // straight to the stateless search; per-send buffering, searched last, has the most states
+        if (e == null && policy != BufferPolicy.PER_SEND) learnedModelGaveUp = true;
+        if (e != null) learnedStates = Math.max(learnedStates, e.states());
         return e;
     }
 

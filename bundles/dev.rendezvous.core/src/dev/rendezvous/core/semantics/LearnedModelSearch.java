@@ -45,8 +45,11 @@ public final class LearnedModelSearch {
     /** Operations the product models; a run with any other event gives up. */
     private static final Set<Op> MODELLED = Set.of(Op.SEND, Op.SSEND, Op.RECV, Op.PROBE, Op.SENDRECV, Op.FINALIZE);
 
-    /** Global states the product may hold before the search gives up (memory: about 16 bytes per rank each). */
-    static final int MAX_STATES = 2_000_000;
+    /**
+     * Global states the product may hold before the search gives up: about a second of search (ProbeDispatch at np=9
+     * has 390,625 after the reduction), and memory of about 40 bytes per rank each.
+     */
+    public static final int MAX_STATES = 500_000;
 
     /** Distinct deadlocks (ranks and the lines they block at) replayed as runs for the findings. */
     static final int MAX_DEADLOCK_RUNS = 16;
@@ -56,6 +59,7 @@ public final class LearnedModelSearch {
     private final LocalModels models;
     private final Function<ChoiceSource, RunOutcome> runner;
     private final int maxRuns;
+    private final int maxStates;
     private final long deadlineNanos;
 
     private final List<RunOutcome> runs = new ArrayList<>();
@@ -66,6 +70,7 @@ public final class LearnedModelSearch {
     private int[] start = new int[1 << 8];
     private int[] parent = new int[1 << 8];
     private long[] via = new long[1 << 8];
+    private int[] hashes = new int[1 << 8];
     private int count;
     private int[] table = new int[1 << 10];
 
@@ -73,8 +78,9 @@ public final class LearnedModelSearch {
     private String gaveUp;
 
     private LearnedModelSearch(BufferPolicy policy, int np, LocalModels models, Function<ChoiceSource, RunOutcome> runner,
-            int maxRuns, long deadlineNanos) {
+            int maxRuns, int maxStates, long deadlineNanos) {
         this.policy = policy;
+        this.maxStates = maxStates;
         this.np = np;
         this.models = models;
         this.runner = runner;
@@ -91,20 +97,26 @@ public final class LearnedModelSearch {
      */
     public static Explorer.Exploration search(BufferPolicy policy, int np, LocalModels models,
             Function<ChoiceSource, RunOutcome> runner, int maxRuns, long deadlineNanos) {
+        return search(policy, np, models, runner, maxRuns, MAX_STATES, deadlineNanos);
+    }
+
+    /** As above, giving up past {@code maxStates} global states. */
+    public static Explorer.Exploration search(BufferPolicy policy, int np, LocalModels models,
+            Function<ChoiceSource, RunOutcome> runner, int maxRuns, int maxStates, long deadlineNanos) {
         if (policy == BufferPolicy.TOKENS) throw new IllegalArgumentException("token pools are not modelled");
-        return new LearnedModelSearch(policy, np, models, runner, maxRuns, deadlineNanos).run();
+        return new LearnedModelSearch(policy, np, models, runner, maxRuns, maxStates, deadlineNanos).run();
     }
 
     private Explorer.Exploration run() {
         if (!learn(new ChoiceSource(new int[np][0], null), null)) return null;
         refresh();
-        State init = new State();
+        State init = new State(new int[2 * np]);
         for (int r = 0; r < np; r++) {
             Set<Step> st = models.starts(r);
             if (st.size() != 1 || !st.iterator().next().uniform().isEmpty()) return giveUp("rank " + r + " has several starts");
-            init.node[r] = st.iterator().next().node().id;
+            init.f[r] = st.iterator().next().node().id;
         }
-        add(init.flat(), -1, -1);
+        add(init.f, -1, -1);
         List<Integer> work = new ArrayList<>();
         work.add(0);
         List<Integer> deadlocks = new ArrayList<>(); // a state of each distinct deadlock
@@ -126,7 +138,7 @@ public final class LearnedModelSearch {
                         deadlocks.add(s);
                     }
                 }
-                if (count > MAX_STATES) return giveUp("more than " + MAX_STATES + " states");
+                if (count > maxStates) return giveUp("more than " + maxStates + " states");
                 if (System.nanoTime() > deadlineNanos) return giveUp("time budget");
             }
             if (frontiers.isEmpty()) break;
@@ -345,17 +357,17 @@ public final class LearnedModelSearch {
                     State next = st.copy();
                     boolean ok = true;
                     if (c == 1) ok = buffer(next, q, s, mv, frontiers);
-                    else next.aux[q] |= COMMITTED;
+                    else next.f[np + q] |= COMMITTED;
                     if (ok && chain(next, s, mv, frontiers)) store(next, s, mv, work);
                 }
                 return 2;
             }
         }
         for (int r = 0; r < np; r++) {
-            int rn = st.node[r], k = kind[r][rn];
+            int rn = st.f[r], k = kind[r][rn];
             int src;
             if (k == RECV || k == PROBE) src = peer[r][rn];
-            else if (k == SENDRECV && (st.aux[r] & RECEIVED) == 0) src = peer2[r][rn];
+            else if (k == SENDRECV && (st.f[np + r] & RECEIVED) == 0) src = peer2[r][rn];
             else continue;
             for (int q = src == Peer.ANY ? 0 : src; q < np && (src == Peer.ANY || q == src); q++) {
                 if (candidate(st, r, q) == 0) continue;
@@ -369,8 +381,7 @@ public final class LearnedModelSearch {
     }
 
     private void store(State next, int from, long mv, List<Integer> work) {
-        int[] flat = next.flat();
-        if (find(flat) < 0) work.add(add(flat, from, mv));
+        if (find(next.f) < 0) work.add(add(next.f, from, mv));
     }
 
     /** Deterministic moves a successor takes at once before it is stored. */
@@ -387,7 +398,7 @@ public final class LearnedModelSearch {
 
     /** Takes rank {@code r}'s deterministic move ({@link #deterministic}). */
     private boolean step(State st, int r, int s, long mv, Map<Edge, Frontier> frontiers) {
-        int rn = st.node[r], k = kind[r][rn];
+        int rn = st.f[r], k = kind[r][rn];
         if (bufferedAtOnce(st, r)) return buffer(st, r, s, mv, frontiers);
         int q = k == SENDRECV ? peer2[r][rn] : peer[r][rn];
         return receive(st, r, q, s, mv, frontiers);
@@ -400,8 +411,8 @@ public final class LearnedModelSearch {
     private int deterministic(State st) {
         for (int r = 0; r < np; r++) {
             if (bufferedAtOnce(st, r)) return r;
-            int rn = st.node[r], k = kind[r][rn];
-            int src = k == RECV || k == PROBE ? peer[r][rn] : k == SENDRECV && (st.aux[r] & RECEIVED) == 0 ? peer2[r][rn] : Peer.ANY;
+            int rn = st.f[r], k = kind[r][rn];
+            int src = k == RECV || k == PROBE ? peer[r][rn] : k == SENDRECV && (st.f[np + r] & RECEIVED) == 0 ? peer2[r][rn] : Peer.ANY;
             if (src != Peer.ANY && src >= 0 && src < np && candidate(st, r, src) != 0) return r;
         }
         return -1;
@@ -410,15 +421,15 @@ public final class LearnedModelSearch {
     /** Whether rank {@code r} is at a standard send (or a Sendrecv's) that UNBOUNDED buffers and has not yet. */
     private boolean bufferedAtOnce(State st, int r) {
         if (policy != BufferPolicy.UNBOUNDED) return false;
-        int rn = st.node[r], k = kind[r][rn];
-        return k == SEND && !sync[r][rn] || k == SENDRECV && (st.aux[r] & TAKEN) == 0;
+        int rn = st.f[r], k = kind[r][rn];
+        return k == SEND && !sync[r][rn] || k == SENDRECV && (st.f[np + r] & TAKEN) == 0;
     }
 
     /** Whether rank {@code q} is at a standard send (or a Sendrecv's) whose buffering PER_SEND has not chosen yet. */
     private boolean undecided(State st, int q) {
-        int qn = st.node[q], k = kind[q][qn];
-        return k == SEND && !sync[q][qn] && (st.aux[q] & COMMITTED) == 0
-                || k == SENDRECV && (st.aux[q] & (TAKEN | COMMITTED)) == 0;
+        int qn = st.f[q], k = kind[q][qn];
+        return k == SEND && !sync[q][qn] && (st.f[np + q] & COMMITTED) == 0
+                || k == SENDRECV && (st.f[np + q] & (TAKEN | COMMITTED)) == 0;
     }
 
     /**
@@ -427,16 +438,16 @@ public final class LearnedModelSearch {
      * not shown what follows.
      */
     private boolean buffer(State st, int q, int s, long mv, Map<Edge, Frontier> frontiers) {
-        int qn = st.node[q];
+        int qn = st.f[q];
         st.enqueue(q, peer[q][qn], qn);
         if (kind[q][qn] == SENDRECV) {
-            st.aux[q] |= TAKEN;
+            st.f[np + q] |= TAKEN;
             return completeSendrecv(st, q, s, mv, frontiers);
         }
         int nx = after[q][qn];
         if (nx < 0) return frontier(q, qn, Outcome.NONE, s, mv, frontiers);
-        st.node[q] = nx;
-        st.aux[q] = 0;
+        st.f[q] = nx;
+        st.f[np + q] = 0;
         return true;
     }
 
@@ -446,15 +457,15 @@ public final class LearnedModelSearch {
      * none.
      */
     private int candidate(State st, int r, int q) {
-        int rn = st.node[r];
+        int rn = st.f[r];
         int want = kind[r][rn] == SENDRECV ? tag2[r][rn] : tag[r][rn];
-        int[] queue = st.queue(q, r);
-        if (queue != null) {
-            for (int i = 0; i < queue.length; i++) if (want == Peer.ANY || want == tag[q][queue[i]]) return 1 + i;
+        int ch = st.channel(q, r);
+        if (ch >= 0) {
+            for (int i = 0; i < st.f[ch + 2]; i++) if (want == Peer.ANY || want == tag[q][st.f[ch + 3 + i]]) return 1 + i;
         }
-        int qn = st.node[q], qk = kind[q][qn];
+        int qn = st.f[q], qk = kind[q][qn];
         boolean waiting = qk == SEND && peer[q][qn] == r && visible(st, q, qn)
-                || qk == SENDRECV && (st.aux[q] & TAKEN) == 0 && peer[q][qn] == r && visible(st, q, qn);
+                || qk == SENDRECV && (st.f[np + q] & TAKEN) == 0 && peer[q][qn] == r && visible(st, q, qn);
         return waiting && (want == Peer.ANY || want == tag[q][qn]) ? -1 : 0;
     }
 
@@ -463,7 +474,7 @@ public final class LearnedModelSearch {
         return switch (policy) {
             case ZERO -> true;
             case UNBOUNDED -> kind[q][qn] == SEND && sync[q][qn];
-            default -> kind[q][qn] == SEND && sync[q][qn] || (st.aux[q] & COMMITTED) != 0;
+            default -> kind[q][qn] == SEND && sync[q][qn] || (st.f[np + q] & COMMITTED) != 0;
         };
     }
 
@@ -473,12 +484,12 @@ public final class LearnedModelSearch {
      */
     private boolean receive(State st, int r, int q, int s, long mv, Map<Edge, Frontier> frontiers) {
         int c = candidate(st, r, q);
-        int rn = st.node[r], rk = kind[r][rn];
-        int msgNode = c > 0 ? st.queue(q, r)[c - 1] : st.node[q];
+        int rn = st.f[r], rk = kind[r][rn];
+        int msgNode = c > 0 ? st.f[st.channel(q, r) + 2 + c] : st.f[q];
         Outcome o = null;
         if (rk == SENDRECV) {
             o = new Outcome(q, tag[q][msgNode], payload[q][msgNode]);
-            st.aux[r] |= RECEIVED | outcomeIndex(r, o) << OUTCOME_SHIFT;
+            st.f[np + r] |= RECEIVED | outcomeIndex(r, o) << OUTCOME_SHIFT;
         } else {
             long key = (long) rn << 40 | (long) q << 20 | msgNode;
             int nx = recvNext[r].get(key);
@@ -489,8 +500,8 @@ public final class LearnedModelSearch {
                 nx = steps.iterator().next().node().id;
                 recvNext[r].put(key, nx);
             }
-            st.node[r] = nx;
-            st.aux[r] = 0;
+            st.f[r] = nx;
+            st.f[np + r] = 0;
         }
         if (rk != PROBE) {
             if (c > 0) {
@@ -498,10 +509,10 @@ public final class LearnedModelSearch {
             } else if (kind[q][msgNode] == SEND) {
                 int nx = after[q][msgNode];
                 if (nx < 0) return frontier(q, msgNode, Outcome.NONE, s, mv, frontiers);
-                st.node[q] = nx;
-                st.aux[q] = 0;
+                st.f[q] = nx;
+                st.f[np + q] = 0;
             } else {
-                st.aux[q] |= TAKEN;
+                st.f[np + q] |= TAKEN;
             }
         }
         return completeSendrecv(st, r, s, mv, frontiers) && (q == r || completeSendrecv(st, q, s, mv, frontiers));
@@ -533,88 +544,85 @@ public final class LearnedModelSearch {
 
     /** A Sendrecv whose receive has matched and whose send was taken (or buffered) moves on by what it received. */
     private boolean completeSendrecv(State st, int r, int s, long mv, Map<Edge, Frontier> frontiers) {
-        int rn = st.node[r], aux = st.aux[r];
+        int rn = st.f[r], aux = st.f[np + r];
         if (kind[r][rn] != SENDRECV || (aux & (TAKEN | RECEIVED)) != (TAKEN | RECEIVED)) return true;
         Outcome o = outcomeList.get(r).get(aux >>> OUTCOME_SHIFT);
         Set<Step> steps = nodes.get(r).get(rn).next.get(o);
         if (steps == null || steps.isEmpty()) return frontier(r, rn, o, s, mv, frontiers);
-        st.node[r] = steps.iterator().next().node().id;
-        st.aux[r] = 0;
+        st.f[r] = steps.iterator().next().node().id;
+        st.f[np + r] = 0;
         return true;
     }
 
     /**
-     * A global state being built: each rank's node and aux word, and the buffered messages of each channel (the
-     * sender's node at the send, in order), flattened for the table as nodes, aux words, then (source, destination,
-     * length, messages) per non-empty channel in order of (source, destination).
+     * A global state being built, flat as the table keeps it: each rank's node, each rank's aux word, then per
+     * non-empty channel in order of (source, destination) the source, the destination, the number of buffered messages
+     * and the messages (each the sender's node at the send, which names its tag and contents), oldest first.
      */
     private final class State {
-        final int[] node = new int[np], aux = new int[np];
-        final java.util.TreeMap<Long, int[]> channels = new java.util.TreeMap<>();
+        int[] f;
 
-        State copy() {
-            State c = new State();
-            System.arraycopy(node, 0, c.node, 0, np);
-            System.arraycopy(aux, 0, c.aux, 0, np);
-            c.channels.putAll(channels);
-            return c;
+        State(int[] f) {
+            this.f = f;
         }
 
-        int[] queue(int q, int r) {
-            return channels.isEmpty() ? null : channels.get((long) q << 32 | r);
+        State copy() {
+            return new State(f.clone());
+        }
+
+        /** Where channel {@code q -> r}'s segment starts, or -1 when it holds nothing. */
+        int channel(int q, int r) {
+            for (int i = 2 * np; i < f.length; i += 3 + f[i + 2]) if (f[i] == q && f[i + 1] == r) return i;
+            return -1;
         }
 
         void enqueue(int q, int r, int msgNode) {
-            long k = (long) q << 32 | r;
-            int[] old = channels.get(k);
-            int[] now = old == null ? new int[1] : Arrays.copyOf(old, old.length + 1);
-            now[now.length - 1] = msgNode;
-            channels.put(k, now);
+            int c = channel(q, r);
+            int at;
+            if (c >= 0) {
+                at = c + 3 + f[c + 2];
+                f = insert(f, at, 1);
+                f[at] = msgNode;
+                f[c + 2]++;
+                return;
+            }
+            at = 2 * np;
+            while (at < f.length && (f[at] < q || f[at] == q && f[at + 1] < r)) at += 3 + f[at + 2];
+            f = insert(f, at, 4);
+            f[at] = q;
+            f[at + 1] = r;
+            f[at + 2] = 1;
+            f[at + 3] = msgNode;
         }
 
         void dequeue(int q, int r, int i) {
-            long k = (long) q << 32 | r;
-            int[] old = channels.get(k);
-            if (old.length == 1) {
-                channels.remove(k);
-                return;
+            int c = channel(q, r);
+            if (f[c + 2] == 1) {
+                f = remove(f, c, 4);
+            } else {
+                f = remove(f, c + 3 + i, 1);
+                f[c + 2]--;
             }
-            int[] now = new int[old.length - 1];
-            System.arraycopy(old, 0, now, 0, i);
-            System.arraycopy(old, i + 1, now, i, old.length - i - 1);
-            channels.put(k, now);
         }
+    }
 
-        int[] flat() {
-            int n = 2 * np;
-            for (int[] q : channels.values()) n += 3 + q.length;
-            int[] f = new int[n];
-            System.arraycopy(node, 0, f, 0, np);
-            System.arraycopy(aux, 0, f, np, np);
-            int i = 2 * np;
-            for (Map.Entry<Long, int[]> e : channels.entrySet()) {
-                f[i++] = (int) (e.getKey() >>> 32);
-                f[i++] = (int) (long) e.getKey();
-                f[i++] = e.getValue().length;
-                System.arraycopy(e.getValue(), 0, f, i, e.getValue().length);
-                i += e.getValue().length;
-            }
-            return f;
-        }
+    private static int[] insert(int[] a, int at, int n) {
+        int[] b = new int[a.length + n];
+        System.arraycopy(a, 0, b, 0, at);
+        System.arraycopy(a, at, b, at + n, a.length - at);
+        return b;
+    }
+
+    private static int[] remove(int[] a, int at, int n) {
+        int[] b = new int[a.length - n];
+        System.arraycopy(a, 0, b, 0, at);
+        System.arraycopy(a, at + n, b, at, a.length - at - n);
+        return b;
     }
 
     /** State {@code s} of the table, to build successors from. */
     private State state(int s) {
-        State st = new State();
-        int b = start[s], e = start[s + 1];
-        System.arraycopy(pool, b, st.node, 0, np);
-        System.arraycopy(pool, b + np, st.aux, 0, np);
-        for (int i = b + 2 * np; i < e;) {
-            int q = pool[i], r = pool[i + 1], len = pool[i + 2];
-            st.channels.put((long) q << 32 | r, Arrays.copyOfRange(pool, i + 3, i + 3 + len));
-            i += 3 + len;
-        }
-        return st;
+        return new State(Arrays.copyOfRange(pool, start[s], start[s + 1]));
     }
 
     /** A map from non-negative longs to non-negative ints (-1: absent), open addressing. */
@@ -692,11 +700,14 @@ public final class LearnedModelSearch {
     // ------------------------------------------------------------------ the state table
 
     private int find(int[] st) {
-        int mask = table.length - 1;
-        for (int h = hash(st) & mask;; h = (h + 1) & mask) {
+        int mask = table.length - 1, full = hash(st);
+        for (int h = full & mask;; h = (h + 1) & mask) {
             int i = table[h];
             if (i < 0) return -1;
-            if (start[i + 1] - start[i] == st.length && Arrays.equals(pool, start[i], start[i + 1], st, 0, st.length)) return i;
+            if (hashes[i] == full && start[i + 1] - start[i] == st.length
+                    && Arrays.equals(pool, start[i], start[i + 1], st, 0, st.length)) {
+                return i;
+            }
         }
     }
 
@@ -707,14 +718,16 @@ public final class LearnedModelSearch {
         if (count >= parent.length) {
             parent = Arrays.copyOf(parent, parent.length * 2);
             via = Arrays.copyOf(via, via.length * 2);
+            hashes = Arrays.copyOf(hashes, hashes.length * 2);
         }
+        hashes[count] = hash(st);
         System.arraycopy(st, 0, pool, b, st.length);
         start[count + 1] = b + st.length;
         parent[count] = from;
         via[count] = move;
         if (2 * (count + 1) > table.length) rehash();
         int mask = table.length - 1;
-        int h = hash(st) & mask;
+        int h = hashes[count] & mask;
         while (table[h] >= 0) h = (h + 1) & mask;
         table[h] = count;
         return count++;
@@ -725,7 +738,7 @@ public final class LearnedModelSearch {
         Arrays.fill(t, -1);
         int mask = t.length - 1;
         for (int i = 0; i < count; i++) {
-            int h = hash(Arrays.copyOfRange(pool, start[i], start[i + 1])) & mask;
+            int h = hashes[i] & mask;
             while (t[h] >= 0) h = (h + 1) & mask;
             t[h] = i;
         }
