@@ -13,6 +13,7 @@ import dev.rendezvous.core.extract.Program;
 import dev.rendezvous.core.model.Peer;
 import dev.rendezvous.core.semantics.BufferPolicy;
 import dev.rendezvous.core.semantics.Explorer;
+import dev.rendezvous.core.semantics.LearnedModelSearch;
 import dev.rendezvous.core.semantics.LocalModels;
 import dev.rendezvous.core.semantics.LocalModels.Action;
 import dev.rendezvous.core.semantics.LocalModels.Kind;
@@ -23,8 +24,8 @@ import dev.rendezvous.core.semantics.RunOutcome;
 
 /**
  * The program's communication at one process count as a Promela model for SPIN, under zero
- * buffering: each rank's {@link LocalModels local automaton}, recorded while the explorer runs the
- * program, becomes one {@code proctype}; a message travels on a one-slot channel per ordered pair of
+ * buffering: each rank's {@link LocalModels local automaton}, recorded while the program runs (the runs of
+ * {@link LearnedModelSearch}, or of the stateless explorer where that gives up), becomes one {@code proctype}; a message travels on a one-slot channel per ordered pair of
  * ranks, and a standard send waits until its receiver has taken the message (the channel is empty
  * again), so a send is visible to probes and wildcard receives from the moment it is posted but
  * completes only when matched, as in {@link dev.rendezvous.core.semantics.World} under
@@ -52,10 +53,18 @@ public final class PromelaExport {
         LocalModels models = new LocalModels(np);
         Assumptions assumptions = new Assumptions();
         long deadline = System.nanoTime() + budgets.maxMillis * 1_000_000L;
-        Explorer.Exploration e = Explorer.explore(BufferPolicy.ZERO, budgets.maxRuns, deadline, (prefix, cache) -> {
+        // the product of learned automata finishes where the stateless search runs out of runs; what it learned
+        // before giving up stays in the automata, which the stateless search goes on recording into
+        Explorer.Exploration e = budgets.stateCaching ? LearnedModelSearch.search(BufferPolicy.ZERO, np, models, choices -> {
             long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
-            return Extractor.run(program, np, BufferPolicy.ZERO, null, prefix, cache, models, budgets, assumptions, left);
-        }, false, budgets.stateCaching);
+            return Extractor.run(program, np, BufferPolicy.ZERO, null, choices, null, models, budgets, assumptions, left);
+        }, budgets.maxRuns * 4, deadline) : null;
+        if (e == null) {
+            e = Explorer.explore(BufferPolicy.ZERO, budgets.maxRuns, deadline, (prefix, cache) -> {
+                long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
+                return Extractor.run(program, np, BufferPolicy.ZERO, null, prefix, cache, models, budgets, assumptions, left);
+            }, false, budgets.stateCaching);
+        }
         String why = models.unsupported();
         for (RunOutcome o : e.runs()) {
             if (why != null) break;
