@@ -19,20 +19,24 @@ import dev.rendezvous.core.semantics.LocalModels.Outcome;
 import dev.rendezvous.core.semantics.LocalModels.Step;
 
 /**
- * The zero-buffer exploration as a search of the product of each rank's automaton ({@link LocalModels}), learning the
- * automata with runs directed where the product needs an edge no run has shown yet. The stateless search of
- * {@link Explorer} re-interprets the program from the start for every matching of every wildcard it branches on, so a
- * master that takes messages from seven workers in any order costs one replayed run per global state (78,000 for
- * {@code ProbeDispatch} at np=8). Here the program runs only to learn what a rank does after an outcome it has not been
- * seen to get at a local state (a few hundred runs there); the global states are enumerated on the automata, as SPIN
- * does on the model {@code report/PromelaExport} writes of them.
+ * An exploration as a search of the product of each rank's automaton ({@link LocalModels}), learning the automata with
+ * runs directed where the product needs an edge no run has shown yet. The stateless search of {@link Explorer}
+ * re-interprets the program from the start for every matching of every wildcard it branches on, so a master that takes
+ * messages from seven workers in any order costs one replayed run per global state (78,125 for {@code ProbeDispatch}
+ * at np=8, more than its run budget). Here the program runs only to learn what a rank does after an outcome it has not
+ * been seen to get at a local state (104 runs there); the global states are enumerated on the automata, as SPIN does
+ * on the model {@code report/PromelaExport} writes of them.
  *
  * <p>Soundness rests on what state caching already assumes: a rank's local state hash (relevant variables, call site,
- * resolved arguments) and the outcomes it gets from then on decide everything it does. The product follows the
- * semantics of {@link World} under {@link BufferPolicy#ZERO}, written out in {@code PromelaExport}: a send is visible
- * to probes and receives from the moment it is posted and completes only when a receive takes it; a receive takes the
- * pending message of a named source (or any source) whose tag it accepts; a probe sees it without taking it; a
- * Sendrecv posts its send, then completes when its receive has matched and its send has been taken.
+ * resolved arguments) and the outcomes it gets from then on decide everything it does, whatever the buffering; so one
+ * set of automata serves the three policies. The product follows the semantics of {@link World}: under
+ * {@link BufferPolicy#ZERO} (as {@code PromelaExport} writes it out) a send is visible to probes and receives from the
+ * moment it is posted and completes only when a receive takes it; under {@link BufferPolicy#UNBOUNDED} a standard send
+ * puts its message at the end of its channel and completes at once ({@code Ssend} waits as under zero buffering);
+ * under {@link BufferPolicy#PER_SEND} each standard send does one or the other. A receive takes the first message of a
+ * named source (or of any source) whose tag it accepts, buffered ones before the sender's waiting one (MPI's
+ * non-overtaking); a probe sees it without taking it; a Sendrecv posts its send, then completes when its receive has
+ * matched and its send has been taken or buffered.
  *
  * <p>Only programs inside that subset are searched this way: blocking {@code Send}/{@code Ssend}, {@code Recv},
  * {@code Probe} and {@code Sendrecv} on {@code COMM_WORLD}, no collective, no decision other than wildcard matches (an
@@ -65,7 +69,8 @@ public final class LearnedModelSearch {
     private final List<RunOutcome> runs = new ArrayList<>();
     private List<List<Node>> nodes;
 
-    // the product's states: per state 2 ints per rank (node id, aux), its parent and the move that reached it
+    // the product's states, flat ({@link State}) one after the other in pool from start[i]; per state its hash, its
+    // parent and the move that reached it (what a script needs of it)
     private int[] pool = new int[1 << 12];
     private int[] start = new int[1 << 8];
     private int[] parent = new int[1 << 8];
@@ -73,9 +78,6 @@ public final class LearnedModelSearch {
     private int[] hashes = new int[1 << 8];
     private int count;
     private int[] table = new int[1 << 10];
-
-    /** Why the search gave up, for tests and the bench; null while it has not. */
-    private String gaveUp;
 
     private LearnedModelSearch(BufferPolicy policy, int np, LocalModels models, Function<ChoiceSource, RunOutcome> runner,
             int maxRuns, int maxStates, long deadlineNanos) {
@@ -90,10 +92,11 @@ public final class LearnedModelSearch {
     }
 
     /**
-     * The complete zero-buffer exploration of the program {@code runner} runs (recording into {@code models}, a fresh
-     * one), or null when the program is outside the modelled subset or the search ran out of runs, states or time.
-     * The exploration's runs are the learning runs (the first one undirected) and one run into each distinct deadlock
-     * of the product, so every deadlock is reported from a real execution with its witness.
+     * The complete exploration under {@code policy} of the program {@code runner} runs under that policy (recording
+     * into {@code models}, new or learned by searches under other policies), or null when the program is outside the
+     * modelled subset or the search ran out of runs, states or time. The exploration's runs are the learning runs
+     * (the first one undirected) and one run into each distinct deadlock of the product (up to {@link
+     * #MAX_DEADLOCK_RUNS}), so every deadlock is reported from a real execution with its witness.
      */
     public static Explorer.Exploration search(BufferPolicy policy, int np, LocalModels models,
             Function<ChoiceSource, RunOutcome> runner, int maxRuns, long deadlineNanos) {
@@ -103,8 +106,19 @@ public final class LearnedModelSearch {
     /** As above, giving up past {@code maxStates} global states. */
     public static Explorer.Exploration search(BufferPolicy policy, int np, LocalModels models,
             Function<ChoiceSource, RunOutcome> runner, int maxRuns, int maxStates, long deadlineNanos) {
+        return attempt(policy, np, models, runner, maxRuns, maxStates, deadlineNanos).exploration();
+    }
+
+    /** The exploration, or null and why the search gave up. */
+    public record Attempt(Explorer.Exploration exploration, String gaveUp) {}
+
+    /** As {@link #search}, saying why it gave up. */
+    public static Attempt attempt(BufferPolicy policy, int np, LocalModels models, Function<ChoiceSource, RunOutcome> runner,
+            int maxRuns, int maxStates, long deadlineNanos) {
         if (policy == BufferPolicy.TOKENS) throw new IllegalArgumentException("token pools are not modelled");
-        return new LearnedModelSearch(policy, np, models, runner, maxRuns, maxStates, deadlineNanos).run();
+        LearnedModelSearch s = new LearnedModelSearch(policy, np, models, runner, maxRuns, maxStates, deadlineNanos);
+        Explorer.Exploration e = s.run();
+        return new Attempt(e, e == null ? s.gaveUp : null);
     }
 
     private Explorer.Exploration run() {
@@ -169,6 +183,10 @@ public final class LearnedModelSearch {
         return new Explorer.Exploration(policy, List.copyOf(runs), true, 0, count);
     }
 
+    /** Why the search gave up; null while it has not. */
+    private String gaveUp;
+
+    /** Gives up: the caller explores statelessly. */
     private Explorer.Exploration giveUp(String why) {
         gaveUp = why;
         return null;
@@ -193,7 +211,8 @@ public final class LearnedModelSearch {
     private String outside(RunOutcome o) {
         if (models.unsupported() != null) return models.unsupported();
         if (o.timedOut() || o.jobEnd() != null || !o.aborted().isEmpty() || !o.failures().isEmpty()) return "the run ended early";
-        if (!o.leakedRequests().isEmpty() || !o.collectives().isEmpty()) return "requests or collectives";
+        if (!o.collectives().isEmpty()) return "a collective";
+        if (!o.leakedRequests().isEmpty()) return "a request never completed";
         for (ChoiceSource.Decision d : o.decisions()) if (!d.scheduling()) return "a decision: " + d.what();
         for (List<dev.rendezvous.core.model.Event> t : o.traces()) {
             for (dev.rendezvous.core.model.Event e : t) if (!MODELLED.contains(e.op())) return e.op().mpjName() + " is not modelled";

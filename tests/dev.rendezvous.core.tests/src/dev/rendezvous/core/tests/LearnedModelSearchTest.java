@@ -43,9 +43,14 @@ import dev.rendezvous.core.semantics.RunOutcome;
 class LearnedModelSearchTest {
 
     static Stream<Arguments> randomPrograms() {
-        return IntStream.range(0, 80).boxed()
+        return underEachPolicy(80, seed -> 3 + seed % 2);
+    }
+
+    /** Each seed with its process count, under each of the three buffering policies. */
+    private static Stream<Arguments> underEachPolicy(int seeds, java.util.function.IntUnaryOperator np) {
+        return IntStream.range(0, seeds).boxed()
                 .flatMap(seed -> Stream.of(BufferPolicy.ZERO, BufferPolicy.UNBOUNDED, BufferPolicy.PER_SEND)
-                        .map(policy -> Arguments.of(seed, 3 + seed % 2, policy)));
+                        .map(policy -> Arguments.of(seed, np.applyAsInt(seed), policy)));
     }
 
     @ParameterizedTest(name = "seed {0} np={1} {2}")
@@ -55,9 +60,7 @@ class LearnedModelSearchTest {
     }
 
     static Stream<Arguments> randomFarms() {
-        return IntStream.range(0, 60).boxed()
-                .flatMap(seed -> Stream.of(BufferPolicy.ZERO, BufferPolicy.UNBOUNDED, BufferPolicy.PER_SEND)
-                        .map(policy -> Arguments.of(seed, 3 + seed % 3, policy)));
+        return underEachPolicy(60, seed -> 3 + seed % 3);
     }
 
     /** As above on master/worker farms whose deadlocks, where they have one, only some orders of arrival reach. */
@@ -193,7 +196,7 @@ class LearnedModelSearchTest {
         assertEquals(Set.of("0@12,1@12"), deadlocks(learned));
     }
 
-    /** A program outside the subset (a collective, an unknown branch) is left to the stateless search. */
+    /** A program outside the subset (a collective, an unknown branch) is left to the stateless search, saying why. */
     @Test
     void outsideTheSubsetGivesUp() {
         String collective = """
@@ -210,7 +213,7 @@ class LearnedModelSearchTest {
                     }
                 }
                 """;
-        assertNull(learned(Program.parse("WithBarrier.java", collective), 3));
+        assertEquals("a collective", attempt(Program.parse("WithBarrier.java", collective), 3).gaveUp());
         String unknown = """
                 import mpi.*;
                 public class Coin {
@@ -224,7 +227,9 @@ class LearnedModelSearchTest {
                     }
                 }
                 """;
-        assertNull(learned(Program.parse("Coin.java", unknown), 2));
+        LearnedModelSearch.Attempt coin = attempt(Program.parse("Coin.java", unknown), 2);
+        assertNull(coin.exploration());
+        assertTrue(coin.gaveUp().startsWith("a directed run left its script: a decision outside the script"), coin.gaveUp());
     }
 
     static Exploration learned(Program p, int np) {
@@ -232,13 +237,21 @@ class LearnedModelSearchTest {
     }
 
     static Exploration learned(Program p, int np, BufferPolicy policy) {
+        return attempt(p, np, policy).exploration();
+    }
+
+    static LearnedModelSearch.Attempt attempt(Program p, int np) {
+        return attempt(p, np, BufferPolicy.ZERO);
+    }
+
+    static LearnedModelSearch.Attempt attempt(Program p, int np, BufferPolicy policy) {
         Budgets b = Budgets.defaults();
         b.maxMillis = 60_000;
         LocalModels models = new LocalModels(np);
         Assumptions assumptions = new Assumptions();
         long deadline = System.nanoTime() + b.maxMillis * 1_000_000L;
-        return LearnedModelSearch.search(policy, np, models, choices -> Extractor.run(p, np, policy, null, choices, null,
-                models, b, assumptions, 60_000), 2_000, deadline);
+        return LearnedModelSearch.attempt(policy, np, models, choices -> Extractor.run(p, np, policy, null, choices, null,
+                models, b, assumptions, 60_000), 2_000, LearnedModelSearch.MAX_STATES, deadline);
     }
 
     static Exploration explore(Program p, int np, Budgets b, boolean caching) {
