@@ -229,11 +229,26 @@ public final class Rendezvous {
         List<Suppressions.Suppressed> silenced = new ArrayList<>();
         Suppressions suppressions = Suppressions.of(program);
         for (Finding f : dedupe(findings)) {
+            if (f.severity() == Severity.ERROR && program.syntaxErrorInCode()) f = repaired(f);
             String how = suppressions.match(f);
             if (how == null) shown.add(f);
             else silenced.add(new Suppressions.Suppressed(f, how));
         }
         return new RunReport(file, np, shown, verdict, graph, millis(t0), buffers, dummies, logp, silenced);
+    }
+
+    /** Appended to an error found in code with compile errors, shown as a warning until the code compiles. */
+    public static final String REPAIRED = " (the method has compile errors: found in the parser's repair of it, so a warning until it compiles)";
+
+    /**
+     * An error found in a method with compile errors is a warning: the analysis ran the parser's repair of the code (a
+     * half-typed statement inside {@code if (rank == 0)} can make JDT drop the {@code if}, and every rank then runs
+     * its body), so the deadlock may be the repair's. JDT marks the compile error itself; once the code compiles, the
+     * finding is an error again if it still holds.
+     */
+    private static Finding repaired(Finding f) {
+        return new Finding(f.kind(), Severity.WARNING, f.verdict(), f.message() + REPAIRED, f.range(), f.ranks(), f.related(),
+                f.fixes(), f.witness());
     }
 
     private static long millis(long t0) {

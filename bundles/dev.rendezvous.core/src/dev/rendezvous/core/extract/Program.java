@@ -185,6 +185,10 @@ public final class Program {
         for (IProblem problem : cu.getProblems()) {
             if (problem.isError()) {
                 syntaxErrors.add("line " + problem.getSourceLineNumber() + ": " + problem.getMessage());
+                for (ASTNode n = org.eclipse.jdt.core.dom.NodeFinder.perform(cu, Math.max(0, problem.getSourceStart()), 0); n != null
+                        && !syntaxErrorInCode; n = n.getParent()) {
+                    syntaxErrorInCode = n instanceof MethodDeclaration || n instanceof org.eclipse.jdt.core.dom.Initializer;
+                }
             }
         }
         indexUnit(cu);
@@ -472,6 +476,16 @@ public final class Program {
 
     public List<String> syntaxErrors() {
         return syntaxErrors;
+    }
+
+    private boolean syntaxErrorInCode;
+
+    /**
+     * Whether a compile error lies inside a method or initializer: the code the analysis runs there is the parser's
+     * repair of what was typed (a half-typed statement can take the {@code if} around it along), not the program.
+     */
+    public boolean syntaxErrorInCode() {
+        return syntaxErrorInCode;
     }
 
     /** The method the SPMD body starts in, or null when the file has none. */

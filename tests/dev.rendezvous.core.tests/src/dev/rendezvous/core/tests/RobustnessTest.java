@@ -32,6 +32,49 @@ class RobustnessTest {
         assertEquals(0, t.internalErrors(), "internal errors: " + t.errors());
     }
 
+    /**
+     * A statement half typed inside {@code if (rank == 0)} makes JDT's repair drop the {@code if}: every rank then
+     * probes, and the repaired code deadlocks. While the method does not compile, that is a warning that says so, not
+     * an error; the same program typed out reports its own deadlock at np=4 (the master takes two of three messages) as
+     * an error, and a compile error outside any method (a stray character before the imports) leaves errors as they
+     * are.
+     */
+    @Test
+    void halfTypedCodeGivesWarningsNotErrors() {
+        String typed = """
+                import mpi.*;
+                public class HalfTyped {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] b = new int[1];
+                        if (rank == 0) {
+                            Status first = MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, MPI.ANY_TAG);
+                            MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, first.source, first.tag);
+                            if (first.source == 3) {
+                                MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 1, 0);
+                            }
+                        } else {
+                            MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 0, 0);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        String half = typed.replace("MPI.INT, 1, 0);", "MPI.INT, MPI.ANY_SOURCE, 0;)");
+        RunReport broken = Repo.analyze("HalfTyped.java", half, 2);
+        assertTrue(broken.findings().stream().noneMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR),
+                CorpusTest.describe(broken));
+        assertTrue(broken.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.WARNING
+                && f.message().endsWith(dev.rendezvous.core.Rendezvous.REPAIRED)), CorpusTest.describe(broken));
+        RunReport whole = Repo.analyze("HalfTyped.java", typed, 4);
+        assertTrue(whole.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR),
+                "the master takes two of three messages: " + CorpusTest.describe(whole));
+        RunReport stray = Repo.analyze("HalfTyped.java", "`" + typed, 4);
+        assertTrue(stray.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR),
+                CorpusTest.describe(stray));
+    }
+
     @Test
     void mutatedCorpusPrograms() throws Exception {
         Random rnd = new Random(42);
