@@ -322,24 +322,33 @@ public final class DeadlockAnalysis {
      * problem to fix: explanations with the same kind and the same operations are merged.
      */
     private static List<WaitForClassifier.Explanation> mergeSameCode(List<WaitForClassifier.Explanation> in) {
-        Map<String, WaitForClassifier.Explanation> byCode = new LinkedHashMap<>();
+        Map<String, List<WaitForClassifier.Explanation>> byCode = new LinkedHashMap<>();
         for (WaitForClassifier.Explanation x : in) {
             String key = x.kind() + x.events().stream().map(e -> e.site().start()).distinct().sorted().toList().toString();
-            WaitForClassifier.Explanation old = byCode.get(key);
-            if (old == null) {
-                byCode.put(key, x);
+            byCode.computeIfAbsent(key, k -> new ArrayList<>()).add(x);
+        }
+        List<WaitForClassifier.Explanation> out = new ArrayList<>();
+        for (List<WaitForClassifier.Explanation> same : byCode.values()) {
+            WaitForClassifier.Explanation first = same.get(0);
+            if (same.size() == 1) {
+                out.add(first);
                 continue;
             }
-            List<Event> events = new ArrayList<>(old.events());
-            events.addAll(x.events());
-            List<Integer> ranks = new ArrayList<>(old.ranks());
-            ranks.addAll(x.ranks());
-            List<String> witness = new ArrayList<>(old.witness());
-            witness.addAll(x.witness());
-            byCode.put(key, new WaitForClassifier.Explanation(old.kind(), events, ranks,
-                    old.summary() + " (the same happens on " + WaitForClassifier.ranksText(x.ranks().stream().sorted().toList()) + ")", witness));
+            List<Event> events = new ArrayList<>();
+            List<Integer> ranks = new ArrayList<>();
+            List<String> witness = new ArrayList<>();
+            java.util.TreeSet<Integer> others = new java.util.TreeSet<>();
+            for (WaitForClassifier.Explanation x : same) {
+                events.addAll(x.events());
+                ranks.addAll(x.ranks());
+                witness.addAll(x.witness());
+                if (x != first) others.addAll(x.ranks());
+            }
+            // one note for all the other groups (each merge used to append its own)
+            out.add(new WaitForClassifier.Explanation(first.kind(), events, ranks,
+                    first.summary() + " (the same happens on " + WaitForClassifier.ranksText(List.copyOf(others)) + ")", witness));
         }
-        return new ArrayList<>(byCode.values());
+        return out;
     }
 
     /** Turns explained deadlocks into findings with witnesses, related locations and fixes. */
