@@ -81,7 +81,10 @@ public final class AnalysisContext {
     public synchronized Exploration explore(BufferPolicy policy) {
         Exploration e = explorations.get(policy);
         if (e == null && policy == BufferPolicy.ZERO) e = zeroByReplay();
-        if (e == null && policy != BufferPolicy.PER_SEND && learnedModelFirst()) e = byLearnedModel(policy, deadlineNanos);
+        if (e == null && policy != BufferPolicy.PER_SEND && learnedModelFirst()) {
+            e = byLearnedModel(policy, deadlineNanos);
+            if (e != null && policy == BufferPolicy.ZERO) zeroByLearnedModel = true;
+        }
         if (e == null && policy == BufferPolicy.UNBOUNDED) e = unboundedByProof();
         long t0 = System.nanoTime();
         if (e == null) e = exploreWith(policy, null);
@@ -93,7 +96,10 @@ public final class AnalysisContext {
             // finish should not take the editor's whole budget.
             long slice = Math.min(deadlineNanos, System.nanoTime() + 2 * (System.nanoTime() - t0));
             Exploration learned = byLearnedModel(policy, slice);
-            if (learned != null) e = learned;
+            if (learned != null) {
+                e = learned;
+                if (policy == BufferPolicy.ZERO) zeroByLearnedModel = true;
+            }
         }
         explorations.put(policy, e);
         return e;
@@ -128,6 +134,12 @@ public final class AnalysisContext {
     private boolean learnedModelFirst() {
         return mayLearnModel() && program.callsAnyOf(SlackElasticityProof.OUTSIDE);
     }
+
+    /**
+     * Whether the zero-buffer exploration is the learned model's: its runs are not every execution, so the
+     * slack-elasticity proof, which must see every one, does not hold from them ({@link #zeroBufferShowsEveryBuffering}).
+     */
+    private boolean zeroByLearnedModel;
 
     /** Each rank's automaton, learned by the runs of {@link LearnedModelSearch} under every policy (null until then). */
     private LocalModels learnedModels;
@@ -231,7 +243,8 @@ public final class AnalysisContext {
      * ({@link SlackElasticityProof}); false until that exploration has run.
      */
     public synchronized boolean zeroBufferShowsEveryBuffering() {
-        return explorations.containsKey(BufferPolicy.ZERO) && explorations.get(BufferPolicy.ZERO).complete() && zeroElasticity.holds();
+        return explorations.containsKey(BufferPolicy.ZERO) && explorations.get(BufferPolicy.ZERO).complete() && !zeroByLearnedModel
+                && zeroElasticity.holds();
     }
 
     /** A note about the analysis itself (budgets, incomplete exploration), reported once. */

@@ -196,6 +196,27 @@ class LearnedModelSearchTest {
         assertEquals(Set.of("0@12,1@12"), deadlocks(learned));
     }
 
+    /**
+     * A farm without probes is explored statelessly first; when that runs out of runs, the learned model finishes
+     * the zero-buffer exploration, but the slack-elasticity proof, which must see every execution, is not claimed
+     * from the few runs either search made: the unbounded and per-send explorations are not spared by it.
+     */
+    @Test
+    void theElasticityProofIsNotClaimedFromALearnedExploration() {
+        Program p = Program.parse("WorkQueueAny.java", Repo.read(Repo.corpus().resolve("programs/WorkQueueAny.java")));
+        Budgets b = Budgets.defaults();
+        b.maxMillis = 60_000;
+        b.maxRuns = 12; // the stateless search needs 4 runs and 36 cut ones (13 of the budget); the learned one 39 of 48
+        AnalysisContext ctx = new AnalysisContext(p, 4, b, () -> false);
+        Exploration zero = ctx.explore(BufferPolicy.ZERO);
+        assertTrue(zero.complete() && zero.cut() == 0, "the learned model finished what 12 runs could not: " + zero.runs().size());
+        assertFalse(ctx.zeroBufferShowsEveryBuffering());
+        b.maxRuns = 400;
+        AnalysisContext stateless = new AnalysisContext(p, 4, b, () -> false);
+        assertTrue(stateless.explore(BufferPolicy.ZERO).cut() > 0 && stateless.zeroBufferShowsEveryBuffering(),
+                "with runs enough the stateless search finishes and the proof holds");
+    }
+
     /** A program outside the subset (a collective, an unknown branch) is left to the stateless search, saying why. */
     @Test
     void outsideTheSubsetGivesUp() {
