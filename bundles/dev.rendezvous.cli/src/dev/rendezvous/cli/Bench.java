@@ -245,11 +245,12 @@ public final class Bench {
                     }
                     String[] last = {""};
                     // one timed run first: a model SPIN needs minutes for is not run three more times
+                    String[] pan = {"./pan", "-m100000", "-w20"};
                     long t0 = System.nanoTime();
-                    last[0] = output(dir, SPIN_LIMIT_SECONDS, "./pan", "-m100000", "-w20");
+                    last[0] = output(dir, SPIN_LIMIT_SECONDS, pan);
                     long once = (System.nanoTime() - t0) / 1000;
                     long spin = last[0] == null || once > 5_000_000 ? once
-                            : medianMicros(3, () -> last[0] = output(dir, SPIN_LIMIT_SECONDS, "./pan", "-m100000", "-w20"));
+                            : medianMicros(3, () -> last[0] = output(dir, SPIN_LIMIT_SECONDS, pan));
                     if (last[0] == null) {
                         out.printf("%-22s %4d %14.2f %12s %12s %10s %10s %8s%n", f.getFileName(), np, ours / 1000.0, explored(e[0]),
                                 "> " + SPIN_LIMIT_SECONDS * 1000, "?", (e[0].anyDeadlock() ? "D" : "ok") + "/?", String.format("> %.0fx", spin / 1000.0 / Math.max(1, ours / 1000.0)));

@@ -9,9 +9,11 @@ import dev.rendezvous.core.extract.Budgets;
 import dev.rendezvous.core.extract.Extractor;
 import dev.rendezvous.core.extract.Program;
 import dev.rendezvous.core.semantics.BufferPolicy;
+import dev.rendezvous.core.semantics.ChoiceSource;
 import dev.rendezvous.core.semantics.LearnedModelSearch;
 import dev.rendezvous.core.semantics.LocalModels;
 import dev.rendezvous.core.semantics.RunOutcome;
+import dev.rendezvous.core.semantics.StateCache;
 import dev.rendezvous.core.semantics.ZeroBufferReplay;
 import dev.rendezvous.core.semantics.Explorer;
 import dev.rendezvous.core.semantics.Explorer.Exploration;
@@ -157,10 +159,8 @@ public final class AnalysisContext {
         if (cancelled.getAsBoolean() || learnedModelGaveUp || policy == BufferPolicy.TOKENS) return null;
         if (learnedModels == null) learnedModels = new LocalModels(np);
         LocalModels models = learnedModels;
-        Exploration e = LearnedModelSearch.search(policy, np, models, choices -> {
-            long left = cancelled.getAsBoolean() ? 1 : Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
-            return Extractor.run(program, np, policy, null, choices, null, models, budgets, assumptions, left);
-        }, budgets.maxRuns * 4, cancelled.getAsBoolean() ? 0 : deadline);
+        Exploration e = LearnedModelSearch.search(policy, np, models, choices -> run(policy, null, choices, null, models),
+                budgets.maxRuns * 4, cancelled.getAsBoolean() ? 0 : deadline);
         // a program outside the subset (or too large for the product) is so under every policy: the next ones go
         // straight to the stateless search; per-send buffering, searched last, has the most states
         if (e == null && policy != BufferPolicy.PER_SEND) learnedModelGaveUp = true;
@@ -230,10 +230,16 @@ public final class AnalysisContext {
 
     private Exploration exploreWith(BufferPolicy policy, int[] pools, int maxRuns) {
         // a BSP check is refuted by one deadlock: no need to explore further
-        return Explorer.explore(policy, maxRuns, cancelled.getAsBoolean() ? 0 : deadlineNanos, (prefix, cache) -> {
-            long left = cancelled.getAsBoolean() ? 1 : Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
-            return Extractor.run(program, np, policy, pools, prefix, cache, budgets, assumptions, left);
-        }, pools != null, budgets.stateCaching, policy == BufferPolicy.ZERO ? zeroElasticity : null);
+        return Explorer.explore(policy, maxRuns, cancelled.getAsBoolean() ? 0 : deadlineNanos,
+                (prefix, cache) -> run(policy, pools, new ChoiceSource(prefix), cache, null),
+                pools != null, budgets.stateCaching, policy == BufferPolicy.ZERO ? zeroElasticity : null);
+    }
+
+    /** One execution within what is left of the analysis's time (a millisecond once cancelled). */
+    private RunOutcome run(BufferPolicy policy, int[] pools, ChoiceSource choices,
+            StateCache cache, LocalModels models) {
+        long left = cancelled.getAsBoolean() ? 1 : Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
+        return Extractor.run(program, np, policy, pools, choices, cache, models, budgets, assumptions, left);
     }
 
     private final SlackElasticityProof zeroElasticity = new SlackElasticityProof();

@@ -12,6 +12,7 @@ import dev.rendezvous.core.extract.Extractor;
 import dev.rendezvous.core.extract.Program;
 import dev.rendezvous.core.model.Peer;
 import dev.rendezvous.core.semantics.BufferPolicy;
+import dev.rendezvous.core.semantics.ChoiceSource;
 import dev.rendezvous.core.semantics.Explorer;
 import dev.rendezvous.core.semantics.LearnedModelSearch;
 import dev.rendezvous.core.semantics.LocalModels;
@@ -21,12 +22,13 @@ import dev.rendezvous.core.semantics.LocalModels.Node;
 import dev.rendezvous.core.semantics.LocalModels.Outcome;
 import dev.rendezvous.core.semantics.LocalModels.Step;
 import dev.rendezvous.core.semantics.RunOutcome;
+import dev.rendezvous.core.semantics.StateCache;
 
 /**
  * The program's communication at one process count as a Promela model for SPIN, under zero
  * buffering: each rank's {@link LocalModels local automaton}, recorded while the program runs (the runs of
- * {@link LearnedModelSearch}, or of the stateless explorer where that gives up), becomes one {@code proctype}; a message travels on a one-slot channel per ordered pair of
- * ranks, and a standard send waits until its receiver has taken the message (the channel is empty
+ * {@link LearnedModelSearch}, or of the stateless explorer where that gives up), becomes one {@code proctype}; a
+ * message travels on a one-slot channel per ordered pair of ranks, and a standard send waits until its receiver has taken the message (the channel is empty
  * again), so a send is visible to probes and wildcard receives from the moment it is posted but
  * completes only when matched, as in {@link dev.rendezvous.core.semantics.World} under
  * {@link BufferPolicy#ZERO}. A collective waits until every rank has arrived at the same instance.
@@ -55,15 +57,16 @@ public final class PromelaExport {
         long deadline = System.nanoTime() + budgets.maxMillis * 1_000_000L;
         // the product of learned automata finishes where the stateless search runs out of runs; what it learned
         // before giving up stays in the automata, which the stateless search goes on recording into
-        Explorer.Exploration e = budgets.stateCaching ? LearnedModelSearch.search(BufferPolicy.ZERO, np, models, choices -> {
-            long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
-            return Extractor.run(program, np, BufferPolicy.ZERO, null, choices, null, models, budgets, assumptions, left);
-        }, budgets.maxRuns * 4, deadline) : null;
+        java.util.function.BiFunction<ChoiceSource, StateCache, RunOutcome> run = (choices, cache) -> Extractor.run(program, np,
+                BufferPolicy.ZERO, null, choices, cache, models, budgets, assumptions,
+                Math.max(1, (deadline - System.nanoTime()) / 1_000_000L));
+        Explorer.Exploration e = budgets.stateCaching
+                ? LearnedModelSearch.search(BufferPolicy.ZERO, np, models, choices -> run.apply(choices, null), budgets.maxRuns * 4,
+                        deadline)
+                : null;
         if (e == null) {
-            e = Explorer.explore(BufferPolicy.ZERO, budgets.maxRuns, deadline, (prefix, cache) -> {
-                long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
-                return Extractor.run(program, np, BufferPolicy.ZERO, null, prefix, cache, models, budgets, assumptions, left);
-            }, false, budgets.stateCaching);
+            e = Explorer.explore(BufferPolicy.ZERO, budgets.maxRuns, deadline,
+                    (prefix, cache) -> run.apply(new ChoiceSource(prefix), cache), false, budgets.stateCaching);
         }
         String why = models.unsupported();
         for (RunOutcome o : e.runs()) {

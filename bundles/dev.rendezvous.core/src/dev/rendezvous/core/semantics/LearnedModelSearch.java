@@ -89,6 +89,10 @@ public final class LearnedModelSearch {
         this.maxRuns = maxRuns;
         this.deadlineNanos = deadlineNanos;
         Arrays.fill(table, -1);
+        for (int r = 0; r < np; r++) {
+            outcomeIds.add(new java.util.HashMap<>());
+            outcomeList.add(new ArrayList<>());
+        }
     }
 
     /**
@@ -161,7 +165,6 @@ public final class LearnedModelSearch {
                 if (runs.size() >= maxRuns) return giveUp("run budget");
                 if (!learn(scriptTo(f.state(), f.move()), f.edge())) return null;
             }
-            nodes = null;
             work.addAll(blocked);
             pendingStates.clear();
         }
@@ -192,18 +195,24 @@ public final class LearnedModelSearch {
         return null;
     }
 
+    /** Gives up where a step answers whether it succeeded: always false. */
+    private boolean failed(String why) {
+        gaveUp = why;
+        return false;
+    }
+
     // ------------------------------------------------------------------ learning runs
 
     /** Runs the program under {@code choices}; false (given up) when the run leaves the subset or its script. */
     private boolean learn(ChoiceSource choices, Edge frontier) {
-        if (System.nanoTime() > deadlineNanos) return giveUp("time budget") != null;
+        if (System.nanoTime() > deadlineNanos) return failed("time budget");
         RunOutcome o = runner.apply(choices);
-        if (choices.diverged() != null) return giveUp("a directed run left its script: " + choices.diverged()) != null;
+        if (choices.diverged() != null) return failed("a directed run left its script: " + choices.diverged());
         String why = outside(o);
-        if (why != null) return giveUp(why) != null;
+        if (why != null) return failed(why);
         runs.add(o);
         nodes = null;
-        if (frontier != null && !learned(frontier)) return giveUp("a directed run did not show the edge it was run for") != null;
+        if (frontier != null && !learned(frontier)) return failed("a directed run did not show the edge it was run for");
         return true;
     }
 
@@ -218,8 +227,9 @@ public final class LearnedModelSearch {
             for (dev.rendezvous.core.model.Event e : t) if (!MODELLED.contains(e.op())) return e.op().mpjName() + " is not modelled";
         }
         for (int r = 0; r < np; r++) {
-            if (models.nodes(r).size() >= 1 << 20) return "too many local states";
-            for (Node n : models.nodes(r)) {
+            List<Node> ns = models.nodes(r);
+            if (ns.size() >= 1 << 20) return "too many local states";
+            for (Node n : ns) {
                 Kind k = n.action.kind();
                 if (k == Kind.COLLECTIVE) return "a collective";
                 if (k != Kind.END && !MODELLED.contains(n.action.op())) return n.action.op().mpjName() + " is not modelled";
@@ -330,8 +340,7 @@ public final class LearnedModelSearch {
                 peer2[r][n.id] = a.peer2();
                 tag2[r][n.id] = a.tag2();
                 sync[r][n.id] = a.op() == Op.SSEND;
-                Set<Step> none = n.next.get(Outcome.NONE);
-                after[r][n.id] = none == null || none.isEmpty() ? -1 : none.iterator().next().node().id;
+                after[r][n.id] = nextNode(n, Outcome.NONE);
             }
         }
     }
@@ -463,11 +472,7 @@ public final class LearnedModelSearch {
             st.f[np + q] |= TAKEN;
             return completeSendrecv(st, q, s, mv, frontiers);
         }
-        int nx = after[q][qn];
-        if (nx < 0) return frontier(q, qn, Outcome.NONE, s, mv, frontiers);
-        st.f[q] = nx;
-        st.f[np + q] = 0;
-        return true;
+        return moveOn(st, q, qn, Outcome.NONE, s, mv, frontiers);
     }
 
     /**
@@ -483,8 +488,7 @@ public final class LearnedModelSearch {
             for (int i = 0; i < st.f[ch + 2]; i++) if (want == Peer.ANY || want == tag[q][st.f[ch + 3 + i]]) return 1 + i;
         }
         int qn = st.f[q], qk = kind[q][qn];
-        boolean waiting = qk == SEND && peer[q][qn] == r && visible(st, q, qn)
-                || qk == SENDRECV && (st.f[np + q] & TAKEN) == 0 && peer[q][qn] == r && visible(st, q, qn);
+        boolean waiting = (qk == SEND || qk == SENDRECV && (st.f[np + q] & TAKEN) == 0) && peer[q][qn] == r && visible(st, q, qn);
         return waiting && (want == Peer.ANY || want == tag[q][qn]) ? -1 : 0;
     }
 
@@ -505,36 +509,45 @@ public final class LearnedModelSearch {
         int c = candidate(st, r, q);
         int rn = st.f[r], rk = kind[r][rn];
         int msgNode = c > 0 ? st.f[st.channel(q, r) + 2 + c] : st.f[q];
-        Outcome o = null;
         if (rk == SENDRECV) {
-            o = new Outcome(q, tag[q][msgNode], payload[q][msgNode]);
+            Outcome o = new Outcome(q, tag[q][msgNode], payload[q][msgNode]);
             st.f[np + r] |= RECEIVED | outcomeIndex(r, o) << OUTCOME_SHIFT;
         } else {
             long key = (long) rn << 40 | (long) q << 20 | msgNode;
             int nx = recvNext[r].get(key);
             if (nx < 0) {
-                o = new Outcome(q, tag[q][msgNode], payload[q][msgNode]);
-                Set<Step> steps = nodes.get(r).get(rn).next.get(o);
-                if (steps == null || steps.isEmpty()) return frontier(r, rn, o, s, mv, frontiers);
-                nx = steps.iterator().next().node().id;
-                recvNext[r].put(key, nx);
+                Outcome o = new Outcome(q, tag[q][msgNode], payload[q][msgNode]);
+                if (!moveOn(st, r, rn, o, s, mv, frontiers)) return false;
+                recvNext[r].put(key, st.f[r]);
+            } else {
+                st.f[r] = nx;
+                st.f[np + r] = 0;
             }
-            st.f[r] = nx;
-            st.f[np + r] = 0;
         }
         if (rk != PROBE) {
-            if (c > 0) {
-                st.dequeue(q, r, c - 1);
-            } else if (kind[q][msgNode] == SEND) {
-                int nx = after[q][msgNode];
-                if (nx < 0) return frontier(q, msgNode, Outcome.NONE, s, mv, frontiers);
-                st.f[q] = nx;
-                st.f[np + q] = 0;
-            } else {
-                st.f[np + q] |= TAKEN;
-            }
+            if (c > 0) st.dequeue(q, r, c - 1); // a buffered message: its sender has moved on already
+            else if (kind[q][msgNode] == SENDRECV) st.f[np + q] |= TAKEN;
+            else if (!moveOn(st, q, msgNode, Outcome.NONE, s, mv, frontiers)) return false;
         }
         return completeSendrecv(st, r, s, mv, frontiers) && (q == r || completeSendrecv(st, q, s, mv, frontiers));
+    }
+
+    /** The node a rank's automaton shows after {@code n} returns {@code o}, or -1 when no run has shown it. */
+    private static int nextNode(Node n, Outcome o) {
+        Set<Step> steps = n.next.get(o);
+        return steps == null || steps.isEmpty() ? -1 : steps.iterator().next().node().id;
+    }
+
+    /**
+     * Moves rank {@code r} from {@code node} by outcome {@code o} (a fresh aux word); false, with a frontier recorded,
+     * when the automaton has not shown what follows.
+     */
+    private boolean moveOn(State st, int r, int node, Outcome o, int s, long mv, Map<Edge, Frontier> frontiers) {
+        int nx = o == Outcome.NONE ? after[r][node] : nextNode(nodes.get(r).get(node), o);
+        if (nx < 0) return frontier(r, node, o, s, mv, frontiers);
+        st.f[r] = nx;
+        st.f[np + r] = 0;
+        return true;
     }
 
     private boolean frontier(int r, int node, Outcome o, int s, long mv, Map<Edge, Frontier> frontiers) {
@@ -547,11 +560,8 @@ public final class LearnedModelSearch {
     private final List<Map<Outcome, Integer>> outcomeIds = new ArrayList<>();
     private final List<List<Outcome>> outcomeList = new ArrayList<>();
 
+    /** A small number for what rank {@code r}'s Sendrecv received, kept in its aux word until the call completes. */
     private int outcomeIndex(int r, Outcome o) {
-        while (outcomeIds.size() <= r) {
-            outcomeIds.add(new java.util.HashMap<>());
-            outcomeList.add(new ArrayList<>());
-        }
         Integer i = outcomeIds.get(r).get(o);
         if (i == null) {
             i = outcomeList.get(r).size();
@@ -565,12 +575,7 @@ public final class LearnedModelSearch {
     private boolean completeSendrecv(State st, int r, int s, long mv, Map<Edge, Frontier> frontiers) {
         int rn = st.f[r], aux = st.f[np + r];
         if (kind[r][rn] != SENDRECV || (aux & (TAKEN | RECEIVED)) != (TAKEN | RECEIVED)) return true;
-        Outcome o = outcomeList.get(r).get(aux >>> OUTCOME_SHIFT);
-        Set<Step> steps = nodes.get(r).get(rn).next.get(o);
-        if (steps == null || steps.isEmpty()) return frontier(r, rn, o, s, mv, frontiers);
-        st.f[r] = steps.iterator().next().node().id;
-        st.f[np + r] = 0;
-        return true;
+        return moveOn(st, r, rn, outcomeList.get(r).get(aux >>> OUTCOME_SHIFT), s, mv, frontiers);
     }
 
     /**

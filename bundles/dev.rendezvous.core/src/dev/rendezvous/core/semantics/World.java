@@ -1177,8 +1177,7 @@ public final class World {
             RecvOp r = (RecvOp) items.get(i);
             boolean later = i + 1 < items.size() && cache != null && cache.defersAt(r.rank);
             if (i + 1 < items.size() && !later) missedWait.set(r.rank);
-            int c = choices.choose(cands.size() + (later ? 1 : 0),
-                    (r.probe ? "wildcard probe at " : "wildcard receive at ") + r.ev.site());
+            int c = choices.choose(cands.size() + (later ? 1 : 0), wildcardLabel(r));
             if (c == cands.size()) continue;
             matchWildcard(r, cands.get(c), cands);
             return true;
@@ -1187,7 +1186,7 @@ public final class World {
     }
 
     /**
-     * A fence of a run directed by a script ({@link ChoiceSource#ChoiceSource(int[][])}): the first wildcard whose
+     * A fence of a run directed by a script ({@link ChoiceSource#ChoiceSource(int[][], int[][])}): the first wildcard whose
      * script names a source that has a candidate here takes it; failing that, a wildcard whose script is used up
      * takes its first candidate. When wildcards wait but none can do either, the run has left its script.
      */
@@ -1216,9 +1215,14 @@ public final class World {
         }
         RecvOp r = (RecvOp) items.get(pick);
         List<SendOp> cands = options.get(pick);
-        choices.matched(r.rank, c, cands.size(), (r.probe ? "wildcard probe at " : "wildcard receive at ") + r.ev.site());
+        choices.matched(r.rank, c, cands.size(), wildcardLabel(r));
         matchWildcard(r, cands.get(c), cands);
         return true;
+    }
+
+    /** How a wildcard's decision reads (its kind and place): the explorer's and a script's alike. */
+    private static String wildcardLabel(RecvOp r) {
+        return (r.probe ? "wildcard probe at " : "wildcard receive at ") + r.ev.site();
     }
 
     /** Wildcard {@code r} takes {@code s}, one of the candidates {@code cands} it had at this fence. */
