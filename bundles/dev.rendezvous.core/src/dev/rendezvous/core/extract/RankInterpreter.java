@@ -903,7 +903,8 @@ final class RankInterpreter {
         }
         // a bound every rank has alike; not one a rank computed from data it skipped (it may be its own)
         boolean uniform = c instanceof Values.Sym && !Values.Sym.local(c) || c == Unknown.UNIFORM;
-        if (uniform && heads != null) heads.add(headState(loop));
+        // only the last two heads are ever compared, from the budget on: earlier ones are counted, not hashed
+        if (uniform && heads != null) heads.add(unknownIters[0] + 1 >= budgets.maxUnknownIterations ? headState(loop) : UNHASHED);
         if (unknownIters[0] >= budgets.maxUnknownIterations && uniform && heads != null && unknownIters.length > 1
                 && unknownIters[1] == 0 && goesOnPastBudget(cond, loop, heads)) {
             unknownIters[1] = 1;
@@ -964,11 +965,14 @@ final class RankInterpreter {
      */
     private boolean periodic(ASTNode loop, List<Object> heads) {
         int n = heads.size();
-        if (n < 2) return false;
+        if (n < 2 || heads.get(n - 1) == UNHASHED || heads.get(n - 2) == UNHASHED) return false;
         long[] last = (long[]) heads.get(n - 1), before = (long[]) heads.get(n - 2);
         if (last[0] == before[0]) return true; // the whole state repeats, counters included
         return last[1] == before[1] && program.counterOnlyData(loop);
     }
+
+    /** A loop head counted but not hashed: too far from the iteration budget to be compared ({@link #loopTest}). */
+    private static final Object UNHASHED = new long[0];
 
     /** The rank's state at a loop head: with the loop's counters, without them, and without them and the widenable locals. */
     private Object headState(ASTNode loop) {
@@ -1002,7 +1006,7 @@ final class RankInterpreter {
                 except.add(c);
             }
         }
-        if (!program.counterOnlyData(loop, except)) return false;
+        if (!program.counterOnlyData(loop, except) || heads.get(n - 1) == UNHASHED || heads.get(n - 2) == UNHASHED) return false;
         long[] last = (long[]) heads.get(n - 1), before = (long[]) heads.get(n - 2);
         if (last[2] != before[2]) return false;
         for (int i = frame.scopes.size() - 1; i >= 0; i--) {

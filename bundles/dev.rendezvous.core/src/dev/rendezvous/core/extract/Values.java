@@ -332,7 +332,6 @@ final class Values {
          * sizeDatum) goes on with 'd', the rank and the visit; what ranks computed alike, with the inputs' digest.
          */
         private static final char DATA = '~';
-        private static final java.util.regex.Pattern DATA_SITE = java.util.regex.Pattern.compile(DATA + "(\\d+):(d\\d+#)?");
 
         /** The symbol for {@code what} computed at {@code line} from data only rank {@code rank} has, at its {@code visit}-th pass. */
         static Object ownData(int line, int rank, int visit, String what) {
@@ -368,14 +367,31 @@ final class Values {
 
         /** The line that computed the data {@code s} stems from (the first, when it combines several), or -1. */
         static int dataLine(Sym s) {
-            java.util.regex.Matcher m = DATA_SITE.matcher(s.expr);
-            return m.find() ? Integer.parseInt(m.group(1)) : -1;
+            String e = s.expr;
+            for (int i = e.indexOf(DATA); i >= 0; i = e.indexOf(DATA, i + 1)) {
+                int end = digitsEnd(e, i + 1);
+                if (end > i + 1 && end < e.length() && e.charAt(end) == ':') return Integer.parseInt(e, i + 1, end, 10);
+            }
+            return -1;
+        }
+
+        /** The index after the run of decimal digits starting at {@code from}. */
+        private static int digitsEnd(String e, int from) {
+            int j = from;
+            while (j < e.length() && j - from < 9 && Character.isDigit(e.charAt(j)) && e.charAt(j) < 128) j++;
+            return j;
         }
 
         /** Whether {@code s} stems from data only one rank has (not only from data ranks computed alike). */
         static boolean ownData(Sym s) {
-            java.util.regex.Matcher m = DATA_SITE.matcher(s.expr);
-            while (m.find()) if (m.group(2) != null) return true; // a digest is hexadecimal and never has '#'
+            String e = s.expr;
+            for (int i = e.indexOf(DATA); i >= 0; i = e.indexOf(DATA, i + 1)) {
+                int end = digitsEnd(e, i + 1);
+                if (end == i + 1 || end + 1 >= e.length() || e.charAt(end) != ':' || e.charAt(end + 1) != 'd') continue;
+                int rankEnd = digitsEnd(e, end + 2);
+                // a digest is hexadecimal and never has '#'
+                if (rankEnd > end + 2 && rankEnd < e.length() && e.charAt(rankEnd) == '#') return true;
+            }
             return false;
         }
 

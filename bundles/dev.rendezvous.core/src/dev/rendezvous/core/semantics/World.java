@@ -294,6 +294,8 @@ public final class World {
     private final List<ProbeBlocker> wildcardProbes = new ArrayList<>();
     private final HashMap<Long, CollInstance> collectives = new HashMap<>();
     private final List<SendOp> allSends = new ArrayList<>();
+    /** Per rank, its sends in {@link #allSends} not matched yet (what {@link #outstanding} counts). */
+    private int[] unmatchedSends;
     private final List<CollInstance> allCollectives = new ArrayList<>();
     private final BitSet toCheck = new BitSet();
     private final Map<Object, Integer> uniformDecisions = new HashMap<>();
@@ -877,10 +879,7 @@ public final class World {
         for (RequestValue rv : ranks[rank].requests) {
             if (rv.current != null && !rv.current.complete() && !rv.freed) n++;
         }
-        for (int i = allSends.size() - 1; i >= 0; i--) {
-            SendOp s = allSends.get(i);
-            if (s.src == rank && s.match == null && s.dst != Peer.PROC_NULL) n += 1000;
-        }
+        if (unmatchedSends != null) n += 1000 * unmatchedSends[rank];
         return n;
     }
 
@@ -963,6 +962,8 @@ public final class World {
             return s;
         }
         allSends.add(s);
+        if (unmatchedSends == null) unmatchedSends = new int[ranks.length];
+        unmatchedSends[rank]++;
         if (cache != null && wdest >= 0 && wdest < np && matchedSources[wdest] != null && !matchedSources[wdest].get(rank)) {
             cache.lateSenderTo(wdest, missedWait.get(wdest));
         }
@@ -1108,6 +1109,7 @@ public final class World {
     }
 
     private void pair(SendOp s, RecvOp r) {
+        if (s.match == null && unmatchedSends != null && s.src >= 0 && s.src < unmatchedSends.length) unmatchedSends[s.src]--;
         s.match = r;
         r.match = s;
         ArrayDeque<SendOp> ch = channels.get(channelKey(s.comm, s.src, s.dst));
