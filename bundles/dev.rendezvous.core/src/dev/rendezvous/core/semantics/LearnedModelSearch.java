@@ -134,7 +134,8 @@ public final class LearnedModelSearch {
             if (st.size() != 1 || !st.iterator().next().uniform().isEmpty()) return giveUp("rank " + r + " has several starts");
             init.f[r] = st.iterator().next().node().id;
         }
-        add(init.f, -1, -1);
+        add(init.f, hash(init.f), -1, -1);
+        scratch = new int[np];
         List<Integer> work = new ArrayList<>();
         work.add(0);
         List<Integer> deadlocks = new ArrayList<>(); // a state of each distinct deadlock
@@ -397,20 +398,26 @@ public final class LearnedModelSearch {
             if (k == RECV || k == PROBE) src = peer[r][rn];
             else if (k == SENDRECV && (st.f[np + r] & RECEIVED) == 0) src = peer2[r][rn];
             else continue;
+            if (src == Peer.ANY) candidates(st, r, scratch);
             for (int q = src == Peer.ANY ? 0 : src; q < np && (src == Peer.ANY || q == src); q++) {
-                if (candidate(st, r, q) == 0) continue;
+                int c = src == Peer.ANY ? scratch[q] : candidate(st, r, q);
+                if (c == 0) continue;
                 moves++;
                 long mv = src == Peer.ANY ? move(WILDCARD, r, q) : 0;
                 State next = st.copy();
-                if (receive(next, r, q, s, mv, frontiers) && chain(next, s, mv, frontiers)) store(next, s, mv, work);
+                if (receive(next, r, q, c, s, mv, frontiers) && chain(next, s, mv, frontiers)) store(next, s, mv, work);
             }
         }
         return moves;
     }
 
     private void store(State next, int from, long mv, List<Integer> work) {
-        if (find(next.f) < 0) work.add(add(next.f, from, mv));
+        int h = hash(next.f);
+        if (find(next.f, h) < 0) work.add(add(next.f, h, from, mv));
     }
+
+    /** Per source, what a wildcard receive or probe would take ({@link #candidate}), filled by {@link #candidates}. */
+    private int[] scratch;
 
     /** Deterministic moves a successor takes at once before it is stored. */
     static final int CHAIN = 64;
@@ -429,7 +436,7 @@ public final class LearnedModelSearch {
         int rn = st.f[r], k = kind[r][rn];
         if (bufferedAtOnce(st, r)) return buffer(st, r, s, mv, frontiers);
         int q = k == SENDRECV ? peer2[r][rn] : peer[r][rn];
-        return receive(st, r, q, s, mv, frontiers);
+        return receive(st, r, q, candidate(st, r, q), s, mv, frontiers);
     }
 
     /**
@@ -476,20 +483,48 @@ public final class LearnedModelSearch {
     }
 
     /**
-     * What rank {@code r}'s receive or probe would take from rank {@code q}: 1 + the index of a buffered message in
-     * the channel (the first one it accepts: MPI's non-overtaking), -1 for the message of q's waiting send, 0 for
-     * none.
+     * What rank {@code r}'s receive or probe would take from rank {@code q}: the position in the state of a buffered
+     * message in the channel (the first one it accepts: MPI's non-overtaking; always above 0), -1 for the message of
+     * q's waiting send, 0 for none.
      */
     private int candidate(State st, int r, int q) {
-        int rn = st.f[r];
-        int want = kind[r][rn] == SENDRECV ? tag2[r][rn] : tag[r][rn];
+        int want = wanted(st, r);
         int ch = st.channel(q, r);
         if (ch >= 0) {
-            for (int i = 0; i < st.f[ch + 2]; i++) if (want == Peer.ANY || want == tag[q][st.f[ch + 3 + i]]) return 1 + i;
+            for (int i = 0; i < st.f[ch + 2]; i++) if (want == Peer.ANY || want == tag[q][st.f[ch + 3 + i]]) return ch + 3 + i;
         }
+        return waitingFor(st, r, q, want) ? -1 : 0;
+    }
+
+    /** {@link #candidate} of every source for a wildcard receive or probe of rank {@code r}, in one pass over the channels. */
+    private void candidates(State st, int r, int[] out) {
+        int want = wanted(st, r);
+        Arrays.fill(out, 0);
+        int[] f = st.f;
+        for (int i = 2 * np; i < f.length; i += 3 + f[i + 2]) {
+            if (f[i + 1] != r) continue;
+            int q = f[i];
+            for (int j = 0; j < f[i + 2]; j++) {
+                if (want == Peer.ANY || want == tag[q][f[i + 3 + j]]) {
+                    out[q] = i + 3 + j;
+                    break;
+                }
+            }
+        }
+        for (int q = 0; q < np; q++) if (out[q] == 0 && waitingFor(st, r, q, want)) out[q] = -1;
+    }
+
+    /** The tag rank {@code r}'s pending receive or probe accepts. */
+    private int wanted(State st, int r) {
+        int rn = st.f[r];
+        return kind[r][rn] == SENDRECV ? tag2[r][rn] : tag[r][rn];
+    }
+
+    /** Whether rank {@code q} waits at a visible send to {@code r} with a tag {@code want} accepts. */
+    private boolean waitingFor(State st, int r, int q, int want) {
         int qn = st.f[q], qk = kind[q][qn];
         boolean waiting = (qk == SEND || qk == SENDRECV && (st.f[np + q] & TAKEN) == 0) && peer[q][qn] == r && visible(st, q, qn);
-        return waiting && (want == Peer.ANY || want == tag[q][qn]) ? -1 : 0;
+        return waiting && (want == Peer.ANY || want == tag[q][qn]);
     }
 
     /** Whether an unbuffered send of rank q is posted (visible to receives and probes). */
@@ -505,10 +540,9 @@ public final class LearnedModelSearch {
      * Rank {@code r}'s receive or probe takes (sees) what rank {@code q} has for it, in {@code st}; false, with a
      * frontier recorded, when an automaton has not shown what follows.
      */
-    private boolean receive(State st, int r, int q, int s, long mv, Map<Edge, Frontier> frontiers) {
-        int c = candidate(st, r, q);
+    private boolean receive(State st, int r, int q, int c, int s, long mv, Map<Edge, Frontier> frontiers) {
         int rn = st.f[r], rk = kind[r][rn];
-        int msgNode = c > 0 ? st.f[st.channel(q, r) + 2 + c] : st.f[q];
+        int msgNode = c > 0 ? st.f[c] : st.f[q];
         if (rk == SENDRECV) {
             Outcome o = new Outcome(q, tag[q][msgNode], payload[q][msgNode]);
             st.f[np + r] |= RECEIVED | outcomeIndex(r, o) << OUTCOME_SHIFT;
@@ -525,7 +559,7 @@ public final class LearnedModelSearch {
             }
         }
         if (rk != PROBE) {
-            if (c > 0) st.dequeue(q, r, c - 1); // a buffered message: its sender has moved on already
+            if (c > 0) st.dequeue(q, r, c); // a buffered message: its sender has moved on already
             else if (kind[q][msgNode] == SENDRECV) st.f[np + q] |= TAKEN;
             else if (!moveOn(st, q, msgNode, Outcome.NONE, s, mv, frontiers)) return false;
         }
@@ -619,12 +653,13 @@ public final class LearnedModelSearch {
             f[at + 3] = msgNode;
         }
 
-        void dequeue(int q, int r, int i) {
+        /** Takes out the message at position {@code at} of channel {@code q -> r}. */
+        void dequeue(int q, int r, int at) {
             int c = channel(q, r);
             if (f[c + 2] == 1) {
                 f = remove(f, c, 4);
             } else {
-                f = remove(f, c + 3 + i, 1);
+                f = remove(f, at, 1);
                 f[c + 2]--;
             }
         }
@@ -723,8 +758,8 @@ public final class LearnedModelSearch {
 
     // ------------------------------------------------------------------ the state table
 
-    private int find(int[] st) {
-        int mask = table.length - 1, full = hash(st);
+    private int find(int[] st, int full) {
+        int mask = table.length - 1;
         for (int h = full & mask;; h = (h + 1) & mask) {
             int i = table[h];
             if (i < 0) return -1;
@@ -735,7 +770,7 @@ public final class LearnedModelSearch {
         }
     }
 
-    private int add(int[] st, int from, long move) {
+    private int add(int[] st, int full, int from, long move) {
         if (count + 2 > start.length) start = Arrays.copyOf(start, start.length * 2);
         int b = start[count];
         if (b + st.length > pool.length) pool = Arrays.copyOf(pool, Math.max(pool.length * 2, b + st.length));
@@ -744,7 +779,7 @@ public final class LearnedModelSearch {
             via = Arrays.copyOf(via, via.length * 2);
             hashes = Arrays.copyOf(hashes, hashes.length * 2);
         }
-        hashes[count] = hash(st);
+        hashes[count] = full;
         System.arraycopy(st, 0, pool, b, st.length);
         start[count + 1] = b + st.length;
         parent[count] = from;
