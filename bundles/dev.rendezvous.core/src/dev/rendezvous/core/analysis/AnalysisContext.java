@@ -83,24 +83,36 @@ public final class AnalysisContext {
     public synchronized Exploration explore(BufferPolicy policy) {
         Exploration e = explorations.get(policy);
         if (e == null && policy == BufferPolicy.ZERO) e = zeroByReplay();
-        if (e == null && policy != BufferPolicy.PER_SEND && learnedModelFirst()) {
+        if (e == null && (learnedModelFirst() || zeroByLearnedModel) && (policy != BufferPolicy.PER_SEND || learnedPerSendFirst())) {
             e = byLearnedModel(policy, deadlineNanos);
             if (e != null && policy == BufferPolicy.ZERO) zeroByLearnedModel = true;
         }
-        if (e == null && policy == BufferPolicy.UNBOUNDED) e = unboundedByProof();
+        if (e == null && policy == BufferPolicy.UNBOUNDED) {
+            e = unboundedByProof();
+            // the proof explored the zero-buffer exploration; when the learned model did, it has the automata
+            if (e == null && zeroByLearnedModel) e = byLearnedModel(policy, deadlineNanos);
+        }
         long t0 = System.nanoTime();
-        if (e == null) e = exploreWith(policy, null);
-        if (!e.complete() && mayLearnModel() && e.runs().size() + e.cut() / 4 >= budgets.maxRuns
+        // a program the learned model may search explores statelessly up to a few runs first: a complete exploration
+        // within them keeps the slack-elasticity proof; a search that needs more goes to the learned model
+        boolean early = e == null && mayLearnModel() && !learnedModelGaveUp && budgets.maxRuns > EARLY_RUNS
+                && (policy != BufferPolicy.PER_SEND || learnedStates < PER_SEND_STATES);
+        int runs = early ? EARLY_RUNS : budgets.maxRuns;
+        if (e == null) e = exploreWith(policy, null, runs);
+        if (!e.complete() && mayLearnModel() && e.runs().size() + e.cut() / 4 >= runs
                 && System.nanoTime() < deadlineNanos && (policy != BufferPolicy.PER_SEND || learnedStates < PER_SEND_STATES)) {
             // the stateless search ran out of runs, not time: the product of the automata may still finish it, in
-            // twice the time the stateless search took. Per-send buffering multiplies the states by the sends'
-            // choices: it is tried only when the product without that choice was small, and a search that cannot
-            // finish should not take the editor's whole budget.
-            long slice = Math.min(deadlineNanos, System.nanoTime() + 2 * (System.nanoTime() - t0));
+            // twice the time the stateless search took (at least EARLY_SLICE_MILLIS after an early switch). Per-send
+            // buffering multiplies the states by the sends' choices: it is tried only when the product without that
+            // choice was small, and a search that cannot finish should not take the editor's whole budget.
+            long now = System.nanoTime();
+            long slice = Math.min(deadlineNanos, now + Math.max(2 * (now - t0), early ? EARLY_SLICE_MILLIS * 1_000_000L : 0));
             Exploration learned = byLearnedModel(policy, slice);
             if (learned != null) {
                 e = learned;
                 if (policy == BufferPolicy.ZERO) zeroByLearnedModel = true;
+            } else if (early && System.nanoTime() < deadlineNanos) {
+                e = exploreWith(policy, null); // the whole stateless search, as without the learned model
             }
         }
         explorations.put(policy, e);
@@ -131,7 +143,7 @@ public final class AnalysisContext {
      * Whether explorations start with the learned model: for programs it models whose probes or Sendrecv keep
      * {@link SlackElasticityProof} from sparing the unbounded exploration anyway. Other programs explore statelessly
      * first (a complete zero-buffer exploration there can spare the unbounded one, which the learned model's runs
-     * cannot: they are not every execution) and turn to the learned model only when that runs out of runs.
+     * cannot: they are not every execution) and turn to the learned model after {@link #EARLY_RUNS} runs.
      */
     private boolean learnedModelFirst() {
         return mayLearnModel() && program.callsAnyOf(SlackElasticityProof.OUTSIDE);
@@ -150,6 +162,23 @@ public final class AnalysisContext {
     private int learnedStates;
     /** Learned-model explorations under per-send buffering are tried after products up to this many states. */
     private static final int PER_SEND_STATES = 20_000;
+    /**
+     * Runs (a cut one counting a quarter) the stateless search may take before a program the learned model covers
+     * turns to it: {@code WorkQueueAny} finishes within them up to np=6 (6 runs and 104 cut ones) and keeps the
+     * slack-elasticity proof; at np=8 it needed 8 runs and 392 cut ones (98 ms), the learned model 13 runs (23 ms).
+     */
+    static final int EARLY_RUNS = 40;
+    /** The least time a learned-model search gets after an early switch before the stateless search takes over again. */
+    static final long EARLY_SLICE_MILLIS = 150;
+
+    /**
+     * Whether the per-send exploration starts with the learned model too: after a learned zero-buffer exploration
+     * (the proof that could spare it is then not had) whose product was small enough for the buffering choices. The
+     * unbounded one does after any learned zero-buffer exploration (the automata are learned already).
+     */
+    private boolean learnedPerSendFirst() {
+        return zeroByLearnedModel && !learnedModelGaveUp && learnedStates > 0 && learnedStates < PER_SEND_STATES;
+    }
 
     /**
      * The exploration under {@code policy} by {@link LearnedModelSearch} within {@code deadline}, or null when it gave

@@ -42,6 +42,8 @@ public final class ChoiceSource {
     /** Per rank, whether its k-th standard send is buffered (1) or not (0), under {@link BufferPolicy#PER_SEND}. */
     private final int[][] buffering;
     private String diverged;
+    /** Whether wildcards past their script prefer a source no run has shown from the rank's state ({@link #curious()}). */
+    private boolean curious;
 
     public ChoiceSource(int[] prefix) {
         this.prefix = prefix.clone();
@@ -68,6 +70,22 @@ public final class ChoiceSource {
         int c = b != null && ordinal < b.length ? b[ordinal] : 0;
         taken.add(new Decision(c, 2, what));
         return c == 1;
+    }
+
+    /**
+     * Makes a scripted run a learning one: past its script, a wildcard takes a candidate whose source (and tag) no
+     * run has shown the rank getting at its current state, where it has one, rather than its first. Any candidate is
+     * a real execution's; preferring unseen ones lets one run show more of the automata {@link LearnedModelSearch}
+     * learns, so it needs fewer runs.
+     */
+    public ChoiceSource curious() {
+        curious = true;
+        return this;
+    }
+
+    /** Whether wildcards past their script prefer sources not seen yet ({@link #curious()}). */
+    public boolean isCurious() {
+        return curious;
     }
 
     /** Whether this run follows a script of wildcard matches ({@link #ChoiceSource(int[][], int[][])}). */

@@ -126,7 +126,7 @@ public final class LearnedModelSearch {
     }
 
     private Explorer.Exploration run() {
-        if (!learn(new ChoiceSource(new int[np][0], null), null)) return null;
+        if (!learn(new ChoiceSource(new int[np][0], null).curious(), null)) return null;
         refresh();
         State init = new State(new int[2 * np]);
         for (int r = 0; r < np; r++) {
@@ -164,7 +164,7 @@ public final class LearnedModelSearch {
             for (Frontier f : frontiers.values()) {
                 if (learned(f.edge())) continue;
                 if (runs.size() >= maxRuns) return giveUp("run budget");
-                if (!learn(scriptTo(f.state(), f.move()), f.edge())) return null;
+                if (!learn(scriptTo(f.state(), f.move()).curious(), f.edge())) return null;
             }
             work.addAll(blocked);
             pendingStates.clear();

@@ -112,6 +112,17 @@ public final class LocalModels {
         if (action.kind() == Kind.COLLECTIVE) maxCollectives = Math.max(maxCollectives, ++collectives[rank]);
     }
 
+    /**
+     * Whether some run has shown rank {@code rank}, at the call it is in now, getting a message from {@code source}
+     * with tag {@code tag} (true when it is in no call).
+     */
+    public synchronized boolean seenFrom(int rank, int source, int tag) {
+        Node n = current[rank];
+        if (n == null) return true;
+        for (Outcome o : n.next.keySet()) if (o.source() == source && o.tag() == tag) return true;
+        return false;
+    }
+
     /** What the current call of {@code rank} returned. */
     public synchronized void returned(int rank, Outcome o) {
         outcome[rank] = o;

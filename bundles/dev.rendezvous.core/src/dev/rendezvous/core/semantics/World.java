@@ -1190,7 +1190,8 @@ public final class World {
     /**
      * A fence of a run directed by a script ({@link ChoiceSource#ChoiceSource(int[][], int[][])}): the first wildcard whose
      * script names a source that has a candidate here takes it; failing that, a wildcard whose script is used up
-     * takes its first candidate. When wildcards wait but none can do either, the run has left its script.
+     * takes its first candidate (in a {@linkplain ChoiceSource#curious() learning run}, first one whose source no run
+     * has shown it getting at its state). When wildcards wait but none can do either, the run has left its script.
      */
     private boolean decideScripted(List<Pending> items, List<List<SendOp>> options) {
         int pick = -1, c = -1;
@@ -1199,6 +1200,18 @@ public final class World {
             List<SendOp> cands = options.get(i);
             for (int k = 0; k < cands.size() && want >= 0; k++) {
                 if (cands.get(k).src == want) {
+                    pick = i;
+                    c = k;
+                    break;
+                }
+            }
+        }
+        for (int i = 0; i < items.size() && pick < 0 && choices.isCurious() && models != null; i++) {
+            int rank = ((RecvOp) items.get(i)).rank;
+            if (choices.nextSource(rank) >= 0) continue;
+            List<SendOp> cands = options.get(i);
+            for (int k = 0; k < cands.size(); k++) {
+                if (!models.seenFrom(rank, cands.get(k).src, cands.get(k).tag)) {
                     pick = i;
                     c = k;
                     break;

@@ -113,6 +113,49 @@ class LearnedModelSearchTest {
     }
 
     /**
+     * Learning runs past their script take matches no run has shown from the rank's state ({@code ChoiceSource.curious}):
+     * a run then shows many new edges instead of one. {@code WorkQueueAny} at np=6 needed 77 runs when they took the
+     * first candidate; its automata and product are the same either way.
+     */
+    @Test
+    void learningRunsSeekMatchesNotSeenYet() {
+        Program p = Program.parse("WorkQueueAny.java", Repo.read(Repo.corpus().resolve("programs/WorkQueueAny.java")));
+        Exploration learned = learned(p, 6);
+        assertNotNull(learned);
+        assertTrue(learned.complete());
+        assertEquals(48, learned.states());
+        assertTrue(learned.runs().size() <= 20, learned.runs().size() + " runs");
+    }
+
+    /**
+     * A program with wildcard receives (no probe) in the modelled subset explores statelessly first: within a few runs
+     * at np=6 (the slack-elasticity proof then spares the per-send exploration), past them at np=8, where the learned
+     * model takes over under every policy, per-send buffering included as the zero-buffer product is small. The
+     * stateless search needed 8 runs and 392 cut ones there under zero buffering alone.
+     */
+    @Test
+    void aWildcardFarmTurnsToTheLearnedModelWhenTheStatelessSearchGrows() {
+        Program p = Program.parse("WorkQueueAny.java", Repo.read(Repo.corpus().resolve("programs/WorkQueueAny.java")));
+        AnalysisContext small = new AnalysisContext(p, 6, Budgets.defaults(), () -> false);
+        assertTrue(small.explore(BufferPolicy.ZERO).complete());
+        assertTrue(small.zeroBufferShowsEveryBuffering(), "stateless within the early runs: the proof holds");
+
+        AnalysisContext ctx = new AnalysisContext(p, 8, Budgets.defaults(), () -> false);
+        Exploration zero = ctx.explore(BufferPolicy.ZERO);
+        assertTrue(zero.complete());
+        assertEquals(0, zero.cut(), "the learned model's runs, none cut at a known state");
+        assertTrue(zero.runs().size() <= 20, zero.runs().size() + " runs");
+        assertFalse(ctx.zeroBufferShowsEveryBuffering());
+        Exploration unbounded = ctx.explore(BufferPolicy.UNBOUNDED);
+        assertTrue(unbounded.complete());
+        assertEquals(0, unbounded.cut());
+        Exploration perSend = ctx.explore(BufferPolicy.PER_SEND);
+        assertTrue(perSend.complete(), "the per-send product of the learned automata");
+        assertFalse(perSend.anyDeadlock());
+        assertTrue(perSend.states() > zero.states(), "buffering choices add states");
+    }
+
+    /**
      * A deadlock only one order of arrival reaches: the master takes two messages from any source, and when rank 3's
      * came first and rank 1's second, it waits for another message from rank 1, which sends only one. The learned
      * model finds it and replays it as a run, so the finding has a real execution behind it.
