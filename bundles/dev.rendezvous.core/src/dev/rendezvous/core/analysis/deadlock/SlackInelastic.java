@@ -92,27 +92,41 @@ public final class SlackInelastic {
 
     /**
      * POE_MSE's potential culprits in words, each marked when the deadlocking run buffered it (an
-     * actual culprit, slack paper §3 step iv); adds each culprit to {@code related}.
+     * actual culprit, slack paper §3 step iv); adds each culprit to {@code related}. Sends of one line
+     * read alike whatever their instance: each sentence is said once, and past {@link #MAX_CULPRIT_SENTENCES}
+     * the rest are counted (a master/worker farm at np=8 had 42 sentences, 9.7 KB, in one Problems-view line).
      */
     static String culpritText(RunOutcome dl, List<PotentialCulprits.Candidate> potential, List<Related> related) {
-        StringBuilder msg = new StringBuilder();
         java.util.Set<Event> bufferedInRun = bufferedSends(dl);
+        java.util.Set<String> sentences = new java.util.LinkedHashSet<>();
         for (PotentialCulprits.Candidate c : potential) {
-            msg.append(". Potential culprit send").append(c.culprits().size() > 1 ? "s" : "").append(" (happens-before of the unbuffered run): buffering ");
             List<String> names = new ArrayList<>();
             for (Event e : c.culprits()) {
-                names.add("rank " + e.rank() + "'s " + e.op().mpjName() + " at line " + e.site().line()
-                        + (bufferedInRun.contains(e) ? " (buffered in the deadlocking run: an actual culprit)" : ""));
+                String name = "rank " + e.rank() + "'s " + e.op().mpjName() + " at line " + e.site().line()
+                        + (bufferedInRun.contains(e) ? " (buffered in the deadlocking run: an actual culprit)" : "");
+                if (!names.contains(name)) names.add(name);
                 Related rel = new Related(e.site(), e.rank(), "potential culprit send: buffering it lets rank " + c.competing().rank()
                         + "'s send at line " + c.competing().site().line() + " compete for the wildcard at line " + c.wildcard().site().line(), false);
                 if (related != null && related.stream().noneMatch(x -> x.range().equals(rel.range()))) related.add(rel);
             }
-            msg.append(String.join(" or ", names)).append(" lets rank ").append(c.competing().rank()).append("'s ")
-                    .append(c.competing().op().mpjName()).append(" at line ").append(c.competing().site().line())
-                    .append(" compete for the wildcard receive at line ").append(c.wildcard().site().line());
+            sentences.add(". Potential culprit send" + (names.size() > 1 ? "s" : "") + " (happens-before of the unbuffered run): buffering "
+                    + String.join(" or ", names) + " lets rank " + c.competing().rank() + "'s " + c.competing().op().mpjName()
+                    + " at line " + c.competing().site().line() + " compete for the wildcard receive at line " + c.wildcard().site().line());
+        }
+        StringBuilder msg = new StringBuilder();
+        int said = 0;
+        for (String x : sentences) {
+            if (said++ == MAX_CULPRIT_SENTENCES) break;
+            msg.append(x);
+        }
+        if (sentences.size() > MAX_CULPRIT_SENTENCES) {
+            msg.append(". And ").append(sentences.size() - MAX_CULPRIT_SENTENCES).append(" more like these");
         }
         return msg.toString();
     }
+
+    /** Potential-culprit sentences a message says before it counts the rest. */
+    static final int MAX_CULPRIT_SENTENCES = 3;
 
     /** The standard sends the run buffered, received or not. */
     static java.util.Set<Event> bufferedSends(RunOutcome dl) {
