@@ -76,8 +76,15 @@ public final class DeadlockAnalysis {
                 }
             } else {
                 verdict = Verdict.DEADLOCK_NONDETERMINISTIC;
-                FindingKind kind = zero.anyDeadlock() ? FindingKind.MESSAGE_RACE : FindingKind.SLACK_INELASTIC;
-                findings.add(SlackInelastic.report(ctx, dl, kind, WaitForClassifier.explain(dl), potentialCulprits(zero)));
+                if (zero.anyDeadlock()) {
+                    // a race without buffering: told from a zero-buffer execution, without the culprit sends that only
+                    // matter when buffering is what lets a rank run ahead
+                    RunOutcome zdl = zero.firstDeadlock();
+                    findings.add(SlackInelastic.report(ctx, zdl, FindingKind.MESSAGE_RACE, WaitForClassifier.explain(zdl), List.of()));
+                } else {
+                    findings.add(SlackInelastic.report(ctx, dl, FindingKind.SLACK_INELASTIC, WaitForClassifier.explain(dl),
+                            potentialCulprits(zero)));
+                }
             }
         } else if (zero.anyDeadlock()) {
             verdict = Verdict.DEADLOCK_ZERO_BUFFER;
