@@ -93,7 +93,7 @@ class LearnedModelSearchTest {
     /**
      * A master probes for any message and receives it from the probed source; seven workers send three batches and
      * an end marker (the corpus's ProbeDispatch at np=8): 5^7 global states, which the stateless search does not
-     * finish within its run budget, and the learned model does, from about a hundred runs.
+     * finish within its run budget, and the learned model does, from about sixty runs.
      */
     @Test
     void probeDispatchAtEightProcessesFinishes() {
@@ -102,7 +102,7 @@ class LearnedModelSearchTest {
         assertNotNull(learned);
         assertTrue(learned.complete());
         assertEquals(78_125, learned.states(), "each worker at one of five points; the master's receive taken at once");
-        assertTrue(learned.runs().size() < 200, learned.runs().size() + " runs");
+        assertTrue(learned.runs().size() <= 80, learned.runs().size() + " runs (104 when runs took the first candidate)");
         assertFalse(learned.anyDeadlock());
         Budgets b = Budgets.defaults();
         b.maxMillis = 60_000;

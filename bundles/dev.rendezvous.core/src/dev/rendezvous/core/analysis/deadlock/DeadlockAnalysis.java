@@ -80,6 +80,7 @@ public final class DeadlockAnalysis {
                     // a race without buffering: told from a zero-buffer execution, without the culprit sends that only
                     // matter when buffering is what lets a rank run ahead
                     RunOutcome zdl = zero.firstDeadlock();
+                    deadlockRun = zdl;
                     findings.add(SlackInelastic.report(ctx, zdl, FindingKind.MESSAGE_RACE, WaitForClassifier.explain(zdl), List.of()));
                 } else {
                     findings.add(SlackInelastic.report(ctx, dl, FindingKind.SLACK_INELASTIC, WaitForClassifier.explain(dl),

@@ -22,7 +22,8 @@ import dev.rendezvous.core.semantics.RunOutcome;
  * not guessed: it is reported only when the deadlocked execution contains it.
  *
  * <p>Reported as {@code slack-inelastic} when zero buffering is deadlock-free (only slack
- * exposes it), as {@code message-race} otherwise.
+ * exposes it), as {@code message-race} otherwise; a message race is then told from a zero-buffer
+ * execution, where no send is buffered and so no culprit is named (buffering is not its cause).
  */
 public final class SlackInelastic {
     private SlackInelastic() {}
