@@ -40,7 +40,10 @@ public final class SlackInelastic {
             for (RunOutcome.Match o : dl.matches()) {
                 if (o.send().rank() == m.send().rank() && o.send().index() < m.send().index() && o.buffered()) before.add(o.send());
             }
-            if (wildcard == null || !before.isEmpty() && culprits.isEmpty()) {
+            // a culprit's match first; else the earliest wildcard receive of its rank (the order the witness lists)
+            boolean earlier = wildcard != null && culprits.isEmpty() && before.isEmpty()
+                    && (r.rank() < wildcard.rank() || r.rank() == wildcard.rank() && r.index() < wildcard.index());
+            if (wildcard == null || !before.isEmpty() && culprits.isEmpty() || earlier) {
                 wildcard = r;
                 chosen = m.send();
                 culprits = before;
