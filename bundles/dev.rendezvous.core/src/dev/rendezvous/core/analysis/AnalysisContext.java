@@ -3,6 +3,7 @@ package dev.rendezvous.core.analysis;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.rendezvous.core.analysis.deadlock.GatherElasticity;
 import dev.rendezvous.core.analysis.deadlock.SlackElasticityProof;
 import dev.rendezvous.core.extract.Assumptions;
 import dev.rendezvous.core.extract.Budgets;
@@ -83,6 +84,8 @@ public final class AnalysisContext {
     public synchronized Exploration explore(BufferPolicy policy) {
         Exploration e = explorations.get(policy);
         if (e == null && policy == BufferPolicy.ZERO) e = zeroByReplay();
+        // a gather the learned model explores: its zero-buffer exploration may show every buffering (GatherElasticity)
+        if (e == null && policy == BufferPolicy.UNBOUNDED && learnedModelFirst()) e = unboundedByProof();
         if (e == null && (learnedModelFirst() || zeroByLearnedModel) && (policy != BufferPolicy.PER_SEND || learnedPerSendFirst())) {
             e = byLearnedModel(policy, deadlineNanos);
             if (e != null && policy == BufferPolicy.ZERO) zeroByLearnedModel = true;
@@ -209,7 +212,7 @@ public final class AnalysisContext {
      */
     private Exploration unboundedByProof() {
         // a program the proof cannot judge would only pay the runs made here twice
-        if (budgets.maxRuns < 3 || program.callsAnyOf(SlackElasticityProof.OUTSIDE)) return null;
+        if (budgets.maxRuns < 3 || program.callsAnyOf(SlackElasticityProof.OUTSIDE) && !learnedModelFirst()) return null;
         // two runs: the explorer may replay the first to learn that a wildcard could have waited for a later sender,
         // an option the first run's decisions lack; one run would then look complete when it is not
         Exploration first = exploreWith(BufferPolicy.UNBOUNDED, null, 2);
@@ -278,9 +281,18 @@ public final class AnalysisContext {
      * ({@link SlackElasticityProof}); false until that exploration has run.
      */
     public synchronized boolean zeroBufferShowsEveryBuffering() {
-        return explorations.containsKey(BufferPolicy.ZERO) && explorations.get(BufferPolicy.ZERO).complete() && !zeroByLearnedModel
-                && zeroElasticity.holds();
+        Exploration zero = explorations.get(BufferPolicy.ZERO);
+        if (zero == null || !zero.complete()) return false;
+        if (zeroByLearnedModel) {
+            // the learned model's runs are not every execution, but its complete automata are every behaviour
+            if (gatherElastic == null) gatherElastic = !zero.anyDeadlock() && GatherElasticity.holds(learnedModels, np);
+            return gatherElastic;
+        }
+        return zeroElasticity.holds();
     }
+
+    /** {@link GatherElasticity} of the learned zero-buffer automata, once asked (null before). */
+    private Boolean gatherElastic;
 
     /** A note about the analysis itself (budgets, incomplete exploration), reported once. */
     public void note(String message) {

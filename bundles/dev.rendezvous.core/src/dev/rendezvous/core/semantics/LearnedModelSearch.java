@@ -431,24 +431,38 @@ public final class LearnedModelSearch {
         return true;
     }
 
-    /** Takes rank {@code r}'s deterministic move ({@link #deterministic}). */
+    /**
+     * Takes rank {@code r}'s deterministic move, the one {@link #deterministic} found last (its {@link #detSource}
+     * and {@link #detCandidate} are used: {@code st} is the state it looked at, or a copy of it, same layout).
+     */
     private boolean step(State st, int r, int s, long mv, Map<Edge, Frontier> frontiers) {
-        int rn = st.f[r], k = kind[r][rn];
-        if (bufferedAtOnce(st, r)) return buffer(st, r, s, mv, frontiers);
-        int q = k == SENDRECV ? peer2[r][rn] : peer[r][rn];
-        return receive(st, r, q, candidate(st, r, q), s, mv, frontiers);
+        if (detSource < 0) return buffer(st, r, s, mv, frontiers);
+        return receive(st, r, detSource, detCandidate, s, mv, frontiers);
     }
+
+    /** What {@link #deterministic} found: the source its receive takes from (-1: a send buffered at once), the candidate. */
+    private int detSource, detCandidate;
 
     /**
      * A rank with a move independent of all others: a send that UNBOUNDED buffers at once, or a receive or probe
-     * from a named source that has a message it accepts; -1 when none has.
+     * from a named source that has a message it accepts; -1 when none has. The move is kept for {@link #step}.
      */
     private int deterministic(State st) {
         for (int r = 0; r < np; r++) {
-            if (bufferedAtOnce(st, r)) return r;
+            if (bufferedAtOnce(st, r)) {
+                detSource = -1;
+                return r;
+            }
             int rn = st.f[r], k = kind[r][rn];
             int src = k == RECV || k == PROBE ? peer[r][rn] : k == SENDRECV && (st.f[np + r] & RECEIVED) == 0 ? peer2[r][rn] : Peer.ANY;
-            if (src != Peer.ANY && src >= 0 && src < np && candidate(st, r, src) != 0) return r;
+            if (src != Peer.ANY && src >= 0 && src < np) {
+                int c = candidate(st, r, src);
+                if (c != 0) {
+                    detSource = src;
+                    detCandidate = c;
+                    return r;
+                }
+            }
         }
         return -1;
     }

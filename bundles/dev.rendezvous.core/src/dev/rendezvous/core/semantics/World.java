@@ -1206,9 +1206,15 @@ public final class World {
                 }
             }
         }
-        for (int i = 0; i < items.size() && pick < 0 && choices.isCurious() && models != null; i++) {
+        // past the script: the first wildcard whose script is used up takes its first candidate, unless (curious)
+        // some such wildcard has a candidate no run has shown its rank getting here: then that one
+        boolean curious = choices.isCurious() && models != null;
+        int usedUp = -1;
+        for (int i = 0; i < items.size() && pick < 0; i++) {
             int rank = ((RecvOp) items.get(i)).rank;
             if (choices.nextSource(rank) >= 0) continue;
+            if (usedUp < 0) usedUp = i;
+            if (!curious) break;
             List<SendOp> cands = options.get(i);
             for (int k = 0; k < cands.size(); k++) {
                 if (!models.seenFrom(rank, cands.get(k).src, cands.get(k).tag)) {
@@ -1218,11 +1224,9 @@ public final class World {
                 }
             }
         }
-        for (int i = 0; i < items.size() && pick < 0; i++) {
-            if (choices.nextSource(((RecvOp) items.get(i)).rank) < 0) {
-                pick = i;
-                c = 0;
-            }
+        if (pick < 0 && usedUp >= 0) {
+            pick = usedUp;
+            c = 0;
         }
         if (pick < 0) {
             if (!items.isEmpty()) choices.diverge("no wildcard at a fence could match the source its script names");
