@@ -206,9 +206,11 @@ public final class AnalysisContext {
      * The unbounded-buffering exploration without exploring it, when its first run completes and meets a
      * decision, and the zero-buffer exploration (run now, complete, without deadlock) proves that no buffering
      * adds a wildcard match ({@link SlackElasticityProof}): every buffered execution then has the matching of a
-     * zero-buffer one, which completes, and completes buffered too (slack paper §1). The result holds the one or
-     * two runs made and is complete; {@link #unboundedShownByZero} says so. Null otherwise: a run or two were spent, and the
-     * full exploration follows. Halves the cost of a deadlock-free master/worker farm.
+     * zero-buffer one, which completes, and completes buffered too (slack paper §1). For a program the learned model
+     * explores first (probes, Sendrecv), the zero-buffer exploration is the learned one and the argument is
+     * {@link GatherElasticity}'s. The result holds the one or two runs made and is complete; {@link #unboundedShownByZero}
+     * says so. Null otherwise: a run or two were spent, and the full exploration follows. Halves the cost of a
+     * deadlock-free master/worker farm; spares a probing gather (ProbeDispatch) both buffered explorations.
      */
     private Exploration unboundedByProof() {
         // a program the proof cannot judge would only pay the runs made here twice
@@ -278,7 +280,8 @@ public final class AnalysisContext {
 
     /**
      * Whether the zero-buffer exploration's executions show that no buffering can add a wildcard match
-     * ({@link SlackElasticityProof}); false until that exploration has run.
+     * ({@link SlackElasticityProof}), or, when the learned model made that exploration, whether its automata are a
+     * gather that no buffering can make deadlock ({@link GatherElasticity}); false until that exploration has run.
      */
     public synchronized boolean zeroBufferShowsEveryBuffering() {
         Exploration zero = explorations.get(BufferPolicy.ZERO);
