@@ -84,13 +84,15 @@ public final class AnalysisContext {
     public synchronized Exploration explore(BufferPolicy policy) {
         Exploration e = explorations.get(policy);
         if (e == null && policy == BufferPolicy.ZERO) e = zeroByReplay();
-        // a gather the learned model explores: its zero-buffer exploration may show every buffering (GatherElasticity)
-        if (e == null && policy == BufferPolicy.UNBOUNDED && learnedModelFirst()) e = unboundedByProof();
+        // a gather the learned model explores: its zero-buffer exploration may show every buffering (GatherElasticity);
+        // other programs try the proof after the learned model (below)
+        boolean proofFirst = policy == BufferPolicy.UNBOUNDED && learnedModelFirst();
+        if (e == null && proofFirst) e = unboundedByProof();
         if (e == null && (learnedModelFirst() || zeroByLearnedModel) && (policy != BufferPolicy.PER_SEND || learnedPerSendFirst())) {
             e = byLearnedModel(policy, deadlineNanos);
             if (e != null && policy == BufferPolicy.ZERO) zeroByLearnedModel = true;
         }
-        if (e == null && policy == BufferPolicy.UNBOUNDED) {
+        if (e == null && policy == BufferPolicy.UNBOUNDED && !proofFirst) {
             e = unboundedByProof();
             // the proof explored the zero-buffer exploration; when the learned model did, it has the automata
             if (e == null && zeroByLearnedModel) e = byLearnedModel(policy, deadlineNanos);

@@ -393,11 +393,8 @@ public final class LearnedModelSearch {
             }
         }
         for (int r = 0; r < np; r++) {
-            int rn = st.f[r], k = kind[r][rn];
-            int src;
-            if (k == RECV || k == PROBE) src = peer[r][rn];
-            else if (k == SENDRECV && (st.f[np + r] & RECEIVED) == 0) src = peer2[r][rn];
-            else continue;
+            int src = pendingSource(st, r);
+            if (src == NO_SOURCE) continue;
             if (src == Peer.ANY) candidates(st, r, scratch);
             for (int q = src == Peer.ANY ? 0 : src; q < np && (src == Peer.ANY || q == src); q++) {
                 int c = src == Peer.ANY ? scratch[q] : candidate(st, r, q);
@@ -453,9 +450,8 @@ public final class LearnedModelSearch {
                 detSource = -1;
                 return r;
             }
-            int rn = st.f[r], k = kind[r][rn];
-            int src = k == RECV || k == PROBE ? peer[r][rn] : k == SENDRECV && (st.f[np + r] & RECEIVED) == 0 ? peer2[r][rn] : Peer.ANY;
-            if (src != Peer.ANY && src >= 0 && src < np) {
+            int src = pendingSource(st, r);
+            if (src >= 0 && src < np) {
                 int c = candidate(st, r, src);
                 if (c != 0) {
                     detSource = src;
@@ -465,6 +461,20 @@ public final class LearnedModelSearch {
             }
         }
         return -1;
+    }
+
+    /** What {@link #pendingSource} returns for a rank without a pending receive or probe. */
+    private static final int NO_SOURCE = Integer.MIN_VALUE;
+
+    /**
+     * The source rank {@code r}'s pending receive or probe names (a rank, or {@link Peer#ANY}); a Sendrecv's until it
+     * has received; {@link #NO_SOURCE} when the rank is at no receive.
+     */
+    private int pendingSource(State st, int r) {
+        int rn = st.f[r], k = kind[r][rn];
+        if (k == RECV || k == PROBE) return peer[r][rn];
+        if (k == SENDRECV && (st.f[np + r] & RECEIVED) == 0) return peer2[r][rn];
+        return NO_SOURCE;
     }
 
     /** Whether rank {@code r} is at a standard send (or a Sendrecv's) that UNBOUNDED buffers and has not yet. */

@@ -126,17 +126,18 @@ public final class GatherElasticity {
         Action a = n.action;
         if (a.peer() < 0 || into.isEmpty()) return false;
         for (Edge e : into) {
-            if (e.from().action.kind() != Kind.PROBE || e.outcome().source() != a.peer() || e.outcome().tag() != a.tag()) return false;
+            if (e.from() == null || e.from().action.kind() != Kind.PROBE || e.outcome().source() != a.peer() || e.outcome().tag() != a.tag()) return false;
         }
         return true;
     }
 
+    /** An edge into a node: from the node before it by what that returned; both null for the rank's start. */
     private record Edge(Node from, Outcome outcome) {}
 
-    /** The recorded edges into each node of rank {@code r} (a starting node has none from its start). */
+    /** The recorded edges into each node of rank {@code r}, its starts included. */
     private static Map<Node, List<Edge>> edgesInto(LocalModels models, int r) {
         Map<Node, List<Edge>> into = new java.util.IdentityHashMap<>();
-        for (Step s : models.starts(r)) into.computeIfAbsent(s.node(), k -> new java.util.ArrayList<>()).add(new Edge(s.node(), null));
+        for (Step s : models.starts(r)) into.computeIfAbsent(s.node(), k -> new java.util.ArrayList<>()).add(new Edge(null, null));
         for (Node n : models.nodes(r)) {
             for (Map.Entry<Outcome, Set<Step>> e : n.next.entrySet()) {
                 for (Step s : e.getValue()) into.computeIfAbsent(s.node(), k -> new java.util.ArrayList<>()).add(new Edge(n, e.getKey()));
