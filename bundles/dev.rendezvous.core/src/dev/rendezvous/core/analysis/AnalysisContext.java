@@ -141,7 +141,7 @@ public final class AnalysisContext {
 
     /** Whether the program calls only what {@link LearnedModelSearch} models (a syntactic check). */
     private boolean mayLearnModel() {
-        return budgets.stateCaching && np >= 2 && !program.callsAnyOf(NOT_LEARNED);
+        return budgets.stateCaching && budgets.learnedModel && np >= 2 && !program.callsAnyOf(NOT_LEARNED);
     }
 
     /**
@@ -169,10 +169,16 @@ public final class AnalysisContext {
     private static final int PER_SEND_STATES = 20_000;
     /**
      * Runs (a cut one counting a quarter) the stateless search may take before a program the learned model covers
-     * turns to it: {@code WorkQueueAny} finishes within them up to np=6 (6 runs and 104 cut ones) and keeps the
-     * slack-elasticity proof; at np=8 it needed 8 runs and 392 cut ones (98 ms), the learned model 13 runs (23 ms).
+     * turns to it. Two: a program without decisions is explored by one run, one with a single two-way wildcard by
+     * two, and both keep the slack-elasticity proof; beyond that the product of the automata is cheaper than
+     * re-running the program from the start for every matching. Measured (warm whole-file analysis, median of 40
+     * calls, A/B in one session): {@code WorkQueueAny} at np=3..8 took 12.6, 12.7, 15.3, 23.5, 50.8, 65.2 ms with 40
+     * runs here and 6.7, 8.0, 8.2, 11.0, 14.2, 23.6 ms with two, although up to np=6 the 40 runs had finished the
+     * search and kept the proof. A race of three senders on one wildcard whose learned model gives up (a System.exit
+     * on one order; {@code MBI_P2PMessageRace_Recv_Send_nok}, np=4) pays the switch: 3.3 -> 6.4 ms. The real programs
+     * and the MPI Bugs Initiative programs get the same findings either way.
      */
-    static final int EARLY_RUNS = 40;
+    static final int EARLY_RUNS = 2;
     /** The least time a learned-model search gets after an early switch before the stateless search takes over again. */
     static final long EARLY_SLICE_MILLIS = 150;
 

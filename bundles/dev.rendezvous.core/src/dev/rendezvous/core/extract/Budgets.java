@@ -28,6 +28,12 @@ public final class Budgets {
      * off, every decision sequence is run to its end (the oracle the tests compare with).
      */
     public boolean stateCaching = true;
+    /**
+     * Let explorations of programs in its subset turn to the learned automata ({@code LearnedModelSearch}); off, they
+     * stay with the stateless search (and its slack-elasticity proof), which tests of that search want to see alone.
+     * Needs {@link #stateCaching}.
+     */
+    public boolean learnedModel = true;
     /** Wall-clock limit of one whole analysis (all policies and runs), milliseconds. */
     public long maxMillis = 10_000;
     /** Largest array the interpreter materialises. */
@@ -56,6 +62,7 @@ public final class Budgets {
         b.maxInlineDepth = maxInlineDepth;
         b.maxRuns = maxRuns;
         b.stateCaching = stateCaching;
+        b.learnedModel = learnedModel;
         b.maxMillis = maxMillis;
         b.maxArrayLength = maxArrayLength;
         b.maxProcesses = maxProcesses;

@@ -352,6 +352,7 @@ class StateCachingTest {
     private static Exploration explore(Program p, int np, boolean cache) {
         Budgets b = Budgets.defaults();
         b.stateCaching = cache;
+        b.learnedModel = false; // the stateless search's cache, not the learned automata
         b.maxMillis = 60_000;
         // zero buffering: the unbounded exploration of this farm is shown by it (AnalysisContext.unboundedByProof)
         return new AnalysisContext(p, np, b, () -> false).explore(BufferPolicy.ZERO);
