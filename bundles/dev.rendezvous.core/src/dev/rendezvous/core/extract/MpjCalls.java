@@ -55,6 +55,14 @@ final class MpjCalls {
         return MPJ_CLASSES.contains(name);
     }
 
+    /** JDK classes besides {@link JdkCalls}'s pure ones whose static methods {@link #staticCall} models by name. */
+    private static final Set<String> MODELLED_JDK_CLASSES = Set.of("System", "Arrays", "List", "ByteBuffer");
+
+    /** Whether {@code name} is a class whose static calls are modelled here (MPJ's, or a JDK one {@link #staticCall} knows). */
+    static boolean isModelledClass(String name) {
+        return MPJ_CLASSES.contains(name) || MODELLED_JDK_CLASSES.contains(name);
+    }
+
     private int rank() {
         return in.rank;
     }

@@ -1,5 +1,7 @@
 package dev.rendezvous.core.extract;
 
+import org.eclipse.jdt.core.dom.InfixExpression;
+
 import dev.rendezvous.core.extract.Values.Null;
 import dev.rendezvous.core.extract.Values.Sym;
 import dev.rendezvous.core.extract.Values.Unknown;
@@ -118,6 +120,39 @@ final class Operators {
         if (a instanceof Long x && b instanceof Long y) return longs(op, x, y);
         if (a instanceof Number x && b instanceof Number y) return doubles(op, x.doubleValue(), y.doubleValue());
         return Unknown.ANY;
+    }
+
+    /**
+     * {@link #binary} for two known numbers and the operators loops and stencils spend their time on, dispatched on
+     * the operator object instead of its spelling; null for anything else (the caller then asks {@link #binary}).
+     */
+    static Object numeric(InfixExpression.Operator op, Object a, Object b) {
+        if (a instanceof Long x && b instanceof Long y) {
+            long l = x, r = y;
+            if (op == InfixExpression.Operator.PLUS) return l + r;
+            if (op == InfixExpression.Operator.MINUS) return l - r;
+            if (op == InfixExpression.Operator.TIMES) return l * r;
+            if (op == InfixExpression.Operator.LESS) return l < r;
+            if (op == InfixExpression.Operator.GREATER) return l > r;
+            if (op == InfixExpression.Operator.LESS_EQUALS) return l <= r;
+            if (op == InfixExpression.Operator.GREATER_EQUALS) return l >= r;
+            if (op == InfixExpression.Operator.EQUALS) return l == r;
+            if (op == InfixExpression.Operator.NOT_EQUALS) return l != r;
+            return null;
+        }
+        if ((a instanceof Double || a instanceof Long) && (b instanceof Double || b instanceof Long)) {
+            double l = ((Number) a).doubleValue(), r = ((Number) b).doubleValue();
+            if (op == InfixExpression.Operator.PLUS) return l + r;
+            if (op == InfixExpression.Operator.MINUS) return l - r;
+            if (op == InfixExpression.Operator.TIMES) return l * r;
+            if (op == InfixExpression.Operator.DIVIDE) return l / r;
+            if (op == InfixExpression.Operator.LESS) return l < r;
+            if (op == InfixExpression.Operator.GREATER) return l > r;
+            if (op == InfixExpression.Operator.LESS_EQUALS) return l <= r;
+            if (op == InfixExpression.Operator.GREATER_EQUALS) return l >= r;
+            return null;
+        }
+        return null;
     }
 
     private static Object longs(String op, long l, long r) {

@@ -196,8 +196,17 @@ public final class Program {
         findEntry();
     }
 
+    /** A number literal's value, set on the node while the program is indexed (read, never written, by the interpreters). */
+    static final String LITERAL_VALUE = "dev.rendezvous.literal";
+
     private void indexUnit(CompilationUnit unit) {
         unit.accept(new ASTVisitor() {
+            @Override
+            public boolean visit(NumberLiteral node) {
+                node.setProperty(LITERAL_VALUE, Operators.number(node.getToken()));
+                return false;
+            }
+
             @Override
             public boolean visit(TypeDeclaration node) {
                 types.putIfAbsent(node.getName().getIdentifier(), node);

@@ -748,14 +748,31 @@ final class RankInterpreter {
 
     // ================================================================ statements
 
+    /**
+     * Whether a block's own statements declare a local variable or class, the only things {@link #declare} and the
+     * interpreter put into the innermost scope (loops, catch clauses and switch blocks open their own).
+     */
+    private static boolean declaresLocals(List<?> statements) {
+        for (Object o : statements) {
+            if (o instanceof VariableDeclarationStatement || o instanceof org.eclipse.jdt.core.dom.TypeDeclarationStatement) return true;
+        }
+        return false;
+    }
+
     void exec(Statement s) {
         step(s);
         switch (s.getNodeType()) {
             case ASTNode.BLOCK -> {
                 Block b = (Block) s;
+                List<?> statements = b.statements();
+                if (!declaresLocals(statements)) {
+                    // nothing would be put into a scope of its own (a loop body of assignments and calls)
+                    for (Object o : statements) exec((Statement) o);
+                    return;
+                }
                 frame.scopes.add(new Scope());
                 try {
-                    for (Object o : b.statements()) exec((Statement) o);
+                    for (Object o : statements) exec((Statement) o);
                 } finally {
                     frame.scopes.remove(frame.scopes.size() - 1);
                 }
@@ -1578,7 +1595,8 @@ final class RankInterpreter {
     Object eval(Expression e) {
         switch (e.getNodeType()) {
             case ASTNode.NUMBER_LITERAL -> {
-                return Operators.number(((NumberLiteral) e).getToken());
+                Object v = e.getProperty(Program.LITERAL_VALUE);
+                return v != null ? v : Operators.number(((NumberLiteral) e).getToken());
             }
             case ASTNode.BOOLEAN_LITERAL -> {
                 return ((BooleanLiteral) e).booleanValue();
@@ -1815,9 +1833,9 @@ final class RankInterpreter {
             if (c != null) return c;
         }
         c = lookupStatic(name);
-        if (c == null && (MpjCalls.isMpjClass(name) || JdkCalls.isPureClass(name) || program.type(name) != null)) {
-            // a class (MPI, Math, one of the program's): what eval makes of a name nothing declares, kept so that
-            // the next evaluation of this node does not search the scopes, fields and statics again
+        if (c == null && (MpjCalls.isModelledClass(name) || JdkCalls.isPureClass(name) || program.type(name) != null)) {
+            // a class (MPI, Math, System, one of the program's): what eval makes of a name nothing declares, kept so
+            // that the next evaluation of this node does not search the scopes, fields and statics again
             c = new Cell(new ClassRef(name));
         }
         if (c != null) nameHints.put(sn, c);
@@ -1975,10 +1993,10 @@ final class RankInterpreter {
     }
 
     private Object infix(InfixExpression in) {
-        String op = in.getOperator().toString();
+        InfixExpression.Operator operator = in.getOperator();
         Object left = eval(in.getLeftOperand());
-        if (op.equals("&&") || op.equals("||")) {
-            boolean and = op.equals("&&");
+        if (operator == InfixExpression.Operator.CONDITIONAL_AND || operator == InfixExpression.Operator.CONDITIONAL_OR) {
+            boolean and = operator == InfixExpression.Operator.CONDITIONAL_AND;
             Object acc = left;
             List<Expression> rest = new ArrayList<>();
             rest.add(in.getRightOperand());
@@ -1990,7 +2008,10 @@ final class RankInterpreter {
             }
             return acc;
         }
-        Object acc = Operators.binary(op, left, eval(in.getRightOperand()));
+        Object right = eval(in.getRightOperand());
+        Object acc = Operators.numeric(operator, left, right);
+        String op = operator.toString();
+        if (acc == null) acc = Operators.binary(op, left, right);
         for (Object o : in.extendedOperands()) acc = Operators.binary(op, acc, eval((Expression) o));
         return acc;
     }

@@ -1,0 +1,139 @@
+package dev.rendezvous.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.rendezvous.core.RunReport;
+import dev.rendezvous.core.model.Verdict;
+
+/**
+ * The interpreter's operators against Java's own: each expression is written twice, once as text that rank 0 of a
+ * generated program evaluates for the tag of its send, once as code the Java compiler evaluates for the tag rank 1
+ * receives with. A value the interpreter gets wrong (its fast path for two numbers, the general one, int division,
+ * long and double mixed, comparisons, chained operands) is a tag mismatch, so a deadlock.
+ */
+class ArithmeticTest {
+    /** Variables both sides see: {@code int a = 7, b = -3; long l = 5_000_000_000L; double d = 1.5, e = -0.25}. */
+    static Stream<Arguments> expressions() {
+        int a = 7, b = -3;
+        long l = 5_000_000_000L;
+        double d = 1.5, e = -0.25;
+        return Stream.of(
+                Arguments.of("a + b", a + b),
+                Arguments.of("a - b * 2", a - b * 2),
+                Arguments.of("a / 2 * 3 - 1", a / 2 * 3 - 1),
+                Arguments.of("b / 2", b / 2),
+                Arguments.of("a % 3 + b % 2", a % 3 + b % 2),
+                Arguments.of("(int) (l / a % 1000)", (int) (l / a % 1000)),
+                Arguments.of("(int) (l * 3 - l * 2 - 4_999_999_000L)", (int) (l * 3 - l * 2 - 4_999_999_000L)),
+                Arguments.of("(int) (d * 2 + 1)", (int) (d * 2 + 1)),
+                Arguments.of("(int) (a / 2.0 * 10)", (int) (a / 2.0 * 10)),
+                Arguments.of("(int) (a * d - e)", (int) (a * d - e)),
+                Arguments.of("(int) ((d + e) / (d - e) * 100)", (int) ((d + e) / (d - e) * 100)),
+                Arguments.of("(int) (1 + 2 + 3.5 + a)", (int) (1 + 2 + 3.5 + a)),
+                Arguments.of("(int) (a - 1 - 2 - d)", (int) (a - 1 - 2 - d)),
+                Arguments.of("a < 8 ? 1 : 2", a < 8 ? 1 : 2),
+                Arguments.of("b > -3 ? 1 : 2", b > -3 ? 1 : 2),
+                Arguments.of("a <= 7 && b >= -3 ? 3 : 4", a <= 7 && b >= -3 ? 3 : 4),
+                Arguments.of("d < a && e > b ? 5 : 6", d < a && e > b ? 5 : 6),
+                Arguments.of("d >= 1.5 ? 7 : 8", d >= 1.5 ? 7 : 8),
+                Arguments.of("a == 7 ? 9 : 10", a == 7 ? 9 : 10),
+                Arguments.of("a != 7 || b == -3 ? 11 : 12", a != 7 || b == -3 ? 11 : 12),
+                Arguments.of("d * 2 == 3 ? 13 : 14", d * 2 == 3 ? 13 : 14),
+                Arguments.of("l > a ? 15 : 16", l > a ? 15 : 16),
+                Arguments.of("(a & 3) + (a | 8) + (a ^ 2)", (a & 3) + (a | 8) + (a ^ 2)),
+                Arguments.of("(a << 2) + (a >> 1) + (a >>> 1) + (b >> 1)", (a << 2) + (a >> 1) + (a >>> 1) + (b >> 1)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("expressions")
+    void theInterpreterComputesWhatJavaDoes(String expression, int expected) {
+        String src = """
+                import mpi.*;
+                public class Arith {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] buf = new int[1];
+                        int a = 7, b = -3;
+                        long l = 5_000_000_000L;
+                        double d = 1.5, e = -0.25;
+                        if (rank == 0) {
+                            int tag = EXPR;
+                            MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 1, Math.abs(tag) %% 1000);
+                        } else if (rank == 1) {
+                            MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, %d);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """.formatted(Math.abs(expected) % 1000).replace("EXPR", expression);
+        RunReport r = Repo.analyze("Arith.java", src, 2);
+        assertEquals(Verdict.NONE, r.verdict(), expression + " should be " + expected + ": " + r.findings());
+    }
+
+    /**
+     * Blocks that declare nothing open no scope of their own; names declared in sibling blocks, in loop bodies that
+     * do declare, and in the enclosing blocks must still resolve to the right variable on every iteration, and a
+     * block's local must be gone after it (the static field it shadowed is meant again).
+     */
+    @Test
+    void namesResolveThroughBlocksThatDeclareNothing() {
+        String src = """
+                import mpi.*;
+                public class Blocks {
+                    static int x = 5;
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] buf = new int[1];
+                        int sum = 0;
+                        { int x = 1; sum += x; }
+                        { int x = 10; sum += x; }
+                        sum += x * 10000;
+                        for (int i = 0; i < 4; i++) {
+                            { sum += i; }
+                            if (i %% 2 == 0) { sum += 100; } else { int y = i * 1000; sum += y; }
+                        }
+                        for (int i = 0; i < 3; i++) {
+                            int k = i + 1;
+                            { { sum += k; } }
+                        }
+                        if (rank == 0) {
+                            MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 1, sum);
+                        } else if (rank == 1) {
+                            MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, %d);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """.formatted(blocksSum());
+        RunReport r = Repo.analyze("Blocks.java", src, 2);
+        assertEquals(Verdict.NONE, r.verdict(), r.findings().toString());
+    }
+
+    private static final int X = 5;
+
+    /** The value the program above computes, computed here by Java (its static field x is X here). */
+    private static int blocksSum() {
+        int sum = 0;
+        { int x = 1; sum += x; }
+        { int x = 10; sum += x; }
+        sum += X * 10000;
+        for (int i = 0; i < 4; i++) {
+            { sum += i; }
+            if (i % 2 == 0) { sum += 100; } else { int y = i * 1000; sum += y; }
+        }
+        for (int i = 0; i < 3; i++) {
+            int k = i + 1;
+            { { sum += k; } }
+        }
+        return sum;
+    }
+}
