@@ -61,6 +61,7 @@ import org.eclipse.jdt.core.dom.ThrowStatement;
 import org.eclipse.jdt.core.dom.TryStatement;
 import org.eclipse.jdt.core.dom.Type;
 import org.eclipse.jdt.core.dom.TypeDeclaration;
+import org.eclipse.jdt.core.dom.TypeDeclarationStatement;
 import org.eclipse.jdt.core.dom.UnionType;
 import org.eclipse.jdt.core.dom.VariableDeclarationExpression;
 import org.eclipse.jdt.core.dom.VariableDeclarationFragment;
@@ -346,7 +347,8 @@ final class RankInterpreter {
                 if (o instanceof FieldDeclaration fd && isStaticField(t, fd)) {
                     for (Object f : fd.fragments()) {
                         VariableDeclarationFragment v = (VariableDeclarationFragment) f;
-                        statics.computeIfAbsent(tn, k -> new HashMap<>()).put(v.getName().getIdentifier(), new Cell(defaultValue(fd.getType(), v.getExtraDimensions())));
+                        statics.computeIfAbsent(tn, k -> new HashMap<>()).put(v.getName().getIdentifier(),
+                                typedCell(defaultValue(fd.getType(), v.getExtraDimensions()), fd.getType(), v.getExtraDimensions()));
                     }
                 }
             }
@@ -362,7 +364,7 @@ final class RankInterpreter {
                         for (Object f : fd.fragments()) {
                             VariableDeclarationFragment v = (VariableDeclarationFragment) f;
                             if (v.getInitializer() != null) {
-                                staticCell(tn, v.getName().getIdentifier()).value = quietly(v.getInitializer(), fd.getType());
+                                staticCell(tn, v.getName().getIdentifier()).set(quietly(v.getInitializer(), fd.getType()));
                             }
                         }
                     } else if (o instanceof Initializer in && Modifier.isStatic(in.getModifiers())) {
@@ -754,7 +756,7 @@ final class RankInterpreter {
      */
     private static boolean declaresLocals(List<?> statements) {
         for (Object o : statements) {
-            if (o instanceof VariableDeclarationStatement || o instanceof org.eclipse.jdt.core.dom.TypeDeclarationStatement) return true;
+            if (o instanceof VariableDeclarationStatement || o instanceof TypeDeclarationStatement) return true;
         }
         return false;
     }
@@ -768,13 +770,13 @@ final class RankInterpreter {
                 if (!declaresLocals(statements)) {
                     // nothing would be put into a scope of its own (a loop body of assignments and calls)
                     for (Object o : statements) exec((Statement) o);
-                    return;
-                }
-                frame.scopes.add(new Scope());
-                try {
-                    for (Object o : statements) exec((Statement) o);
-                } finally {
-                    frame.scopes.remove(frame.scopes.size() - 1);
+                } else {
+                    frame.scopes.add(new Scope());
+                    try {
+                        for (Object o : statements) exec((Statement) o);
+                    } finally {
+                        frame.scopes.remove(frame.scopes.size() - 1);
+                    }
                 }
             }
             case ASTNode.EXPRESSION_STATEMENT -> eval(((ExpressionStatement) s).getExpression());
@@ -834,7 +836,15 @@ final class RankInterpreter {
 
     private void declare(VariableDeclarationFragment f, Type type) {
         Object v = f.getInitializer() == null ? defaultValue(type, f.getExtraDimensions()) : coerce(eval(f.getInitializer()), type);
-        frame.scopes.get(frame.scopes.size() - 1).put(f.getName().getIdentifier(), new Cell(v));
+        frame.scopes.get(frame.scopes.size() - 1).put(f.getName().getIdentifier(), typedCell(v, type, f.getExtraDimensions()));
+    }
+
+    /** A variable's cell, wrapping stores to its declared width ({@link Values.Narrow}), the initial value included. */
+    private static Cell typedCell(Object v, Type type, int extraDimensions) {
+        Values.Narrow narrow = Values.Narrow.of(type, extraDimensions);
+        Cell c = new Cell(narrow.apply(v));
+        c.narrow = narrow;
+        return c;
     }
 
     private void execIf(IfStatement is) {
@@ -1923,7 +1933,7 @@ final class RankInterpreter {
         switch (target) {
             case SimpleName sn -> {
                 Cell c = resolve(sn);
-                if (c != null) c.value = v;
+                if (c != null) c.set(v);
                 else frame.scopes.get(0).put(sn.getIdentifier(), new Cell(v));
             }
             case ParenthesizedExpression p -> store(p.getExpression(), v);
@@ -1982,13 +1992,13 @@ final class RankInterpreter {
         if (base instanceof ObjVal o) {
             Cell st = o.fields.containsKey(name) ? null : staticOf(o.type, name);
             if (st != null) {
-                st.value = v; // this.x = ... where x is static
+                st.set(v); // this.x = ... where x is static
                 return;
             }
-            o.fields.computeIfAbsent(name, k -> new Cell(null)).value = v;
+            o.fields.computeIfAbsent(name, k -> new Cell(null)).set(v);
         } else if (base instanceof ClassRef cr) {
             Cell c = staticCell(cr.name(), name);
-            if (c != null) c.value = v;
+            if (c != null) c.set(v);
         }
     }
 
@@ -2188,7 +2198,7 @@ final class RankInterpreter {
             } else {
                 v = i < args.size() ? coerce(args.get(i), p.getType()) : Unknown.ANY;
             }
-            f.scopes.get(0).put(p.getName().getIdentifier(), new Cell(v));
+            f.scopes.get(0).put(p.getName().getIdentifier(), p.isVarargs() ? new Cell(v) : typedCell(v, p.getType(), p.getExtraDimensions()));
         }
         depth++;
         frames.add(saved);
@@ -2249,7 +2259,8 @@ final class RankInterpreter {
                     if (bd instanceof FieldDeclaration fd && !isStaticField(c, fd)) {
                         for (Object fr : fd.fragments()) {
                             VariableDeclarationFragment v = (VariableDeclarationFragment) fr;
-                            o.fields.put(v.getName().getIdentifier(), new Cell(defaultValue(fd.getType(), v.getExtraDimensions())));
+                            o.fields.put(v.getName().getIdentifier(),
+                                    typedCell(defaultValue(fd.getType(), v.getExtraDimensions()), fd.getType(), v.getExtraDimensions()));
                         }
                     }
                 }
@@ -2260,7 +2271,7 @@ final class RankInterpreter {
                     if (bd instanceof FieldDeclaration fd && !isStaticField(c, fd)) {
                         for (Object fr : fd.fragments()) {
                             VariableDeclarationFragment v = (VariableDeclarationFragment) fr;
-                            if (v.getInitializer() != null) o.fields.get(v.getName().getIdentifier()).value = quietly(v.getInitializer(), fd.getType());
+                            if (v.getInitializer() != null) o.fields.get(v.getName().getIdentifier()).set(quietly(v.getInitializer(), fd.getType()));
                         }
                     } else if (bd instanceof Initializer in && !Modifier.isStatic(in.getModifiers())) {
                         try {

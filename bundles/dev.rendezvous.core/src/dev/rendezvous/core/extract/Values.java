@@ -25,9 +25,54 @@ final class Values {
     /** A mutable variable, field or array slot holder. */
     static final class Cell {
         Object value;
+        /**
+         * For a variable declared {@code int}, {@code short}, {@code byte} or {@code char}: what {@link #set} wraps a
+         * number to (numbers are kept as {@code long}, so {@code h = h * 31 + c} would otherwise grow past Java's
+         * 32 bits); {@link Narrow#NONE} for any other variable.
+         */
+        Narrow narrow = Narrow.NONE;
 
         Cell(Object value) {
             this.value = value;
+        }
+
+        /** Stores {@code v} as an assignment to the variable does in Java (wrapped to its declared width). */
+        void set(Object v) {
+            value = narrow.apply(v);
+        }
+    }
+
+    /** The integral types narrower than {@code long} an assignment wraps to, as Java's two's complement does. */
+    enum Narrow {
+        NONE, INT, SHORT, BYTE, CHAR;
+
+        /** The width {@code type} wraps to: a primitive {@code int}, {@code short}, {@code byte} or {@code char}, not an array. */
+        static Narrow of(org.eclipse.jdt.core.dom.Type type, int extraDimensions) {
+            if (extraDimensions != 0 || !(type instanceof org.eclipse.jdt.core.dom.PrimitiveType p)) return NONE;
+            org.eclipse.jdt.core.dom.PrimitiveType.Code c = p.getPrimitiveTypeCode();
+            return c == org.eclipse.jdt.core.dom.PrimitiveType.INT ? INT : c == org.eclipse.jdt.core.dom.PrimitiveType.SHORT ? SHORT
+                    : c == org.eclipse.jdt.core.dom.PrimitiveType.BYTE ? BYTE : c == org.eclipse.jdt.core.dom.PrimitiveType.CHAR ? CHAR : NONE;
+        }
+
+        /**
+         * A known number wrapped (a double, as a compound assignment {@code i += 0.5} leaves it, cut to an int first,
+         * as Java narrows it). MPI.UNDEFINED's sentinel ({@link MpjCalls#UNDEFINED}) is no number and passes as it is.
+         */
+        Object apply(Object v) {
+            if (this == NONE) return v;
+            long l;
+            if (v instanceof Long x) l = x;
+            else if (v instanceof Double d) l = (int) (double) d;
+            else return v;
+            if (l == MpjCalls.UNDEFINED) return v;
+            long w = switch (this) {
+                case INT -> (int) l;
+                case SHORT -> (short) l;
+                case BYTE -> (byte) l;
+                case CHAR -> (char) l;
+                case NONE -> l;
+            };
+            return w == l && v instanceof Long ? v : (Object) w;
         }
     }
 

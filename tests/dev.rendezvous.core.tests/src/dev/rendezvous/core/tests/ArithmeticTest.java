@@ -79,6 +79,94 @@ class ArithmeticTest {
     }
 
     /**
+     * Variables declared {@code int}, {@code short}, {@code byte} or {@code char} wrap as Java's do when an assignment
+     * overflows them (numbers are kept as longs): a hash, a linear congruential generator, a static field, a method
+     * parameter, compound assignments with doubles. Each value's tag is received with the value Java computes below.
+     */
+    @Test
+    void narrowVariablesWrapLikeJava() {
+        String src = """
+                import mpi.*;
+                public class Wrap {
+                    static int acc = 2_000_000_000;
+                    static int mix(int x) { x = x * 1_000_000_007; return x; }
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] buf = new int[1];
+                        int h = 7;
+                        for (int i = 0; i < 12; i++) h = h * 31 + 1_000_003;
+                        int seed = 12345;
+                        seed = seed * 1103515245 + 12345;
+                        short s = 32767; s++;
+                        byte b = (byte) 200; b += 100;
+                        char c = 65535; c++;
+                        int k = 10; k += 2.7; k *= 1.5;
+                        acc += acc;
+                        long wide = 3_000_000_000L * 3;
+                        int[] tags = { h, seed, s, b, c, k, acc, mix(123_456), (int) (wide % 1_000_000_007) };
+                        for (int t : tags) {
+                            int tag = (t & 0x7fffffff) % 1000;
+                            if (rank == 0) MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 1, tag);
+                        }
+                        if (rank == 1) {
+                            EXPECTED
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        StringBuilder recvs = new StringBuilder();
+        for (int t : wrapped()) recvs.append("MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, ").append((t & 0x7fffffff) % 1000).append(");\n");
+        RunReport r = Repo.analyze("Wrap.java", src.replace("EXPECTED", recvs), 2);
+        assertEquals(Verdict.NONE, r.verdict(), r.findings().toString());
+    }
+
+    /** MPI.UNDEFINED kept in an int variable still leaves a rank out of Split (its sentinel is not wrapped to 0). */
+    @Test
+    void undefinedInAnIntVariableStillLeavesARankOut() {
+        String src = """
+                import mpi.*;
+                public class Undefined {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int color = rank == 0 ? 0 : MPI.UNDEFINED;
+                        Intracomm sub = MPI.COMM_WORLD.Split(color, rank);
+                        if (rank == 0) {
+                            sub.Barrier();
+                            sub.Free();
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport r = Repo.analyze("Undefined.java", src, 2);
+        assertEquals(Verdict.NONE, r.verdict(), r.findings().toString());
+    }
+
+    private static int mix(int x) {
+        x = x * 1_000_000_007;
+        return x;
+    }
+
+    /** The values the program above sends, computed here by Java. */
+    private static int[] wrapped() {
+        int h = 7;
+        for (int i = 0; i < 12; i++) h = h * 31 + 1_000_003;
+        int seed = 12345;
+        seed = seed * 1103515245 + 12345;
+        short s = 32767; s++;
+        byte b = (byte) 200; b += 100;
+        char c = 65535; c++;
+        int k = 10; k += 2.7; k *= 1.5;
+        int acc = 2_000_000_000; // the program's static field
+        acc += acc;
+        long wide = 3_000_000_000L * 3;
+        return new int[] {h, seed, s, b, c, k, acc, mix(123_456), (int) (wide % 1_000_000_007)};
+    }
+
+    /**
      * Blocks that declare nothing open no scope of their own; names declared in sibling blocks, in loop bodies that
      * do declare, and in the enclosing blocks must still resolve to the right variable on every iteration, and a
      * block's local must be gone after it (the static field it shadowed is meant again).
