@@ -2038,22 +2038,12 @@ final class RankInterpreter {
     }
 
     private Object cast(Object v, Type t) {
-        if (t.isPrimitiveType()) {
-            PrimitiveType.Code c = ((PrimitiveType) t).getPrimitiveTypeCode();
-            if (v instanceof Double d) {
-                if (c == PrimitiveType.DOUBLE || c == PrimitiveType.FLOAT) return d;
-                return (long) (double) d;
-            }
-            if (v instanceof Long l) {
-                if (c == PrimitiveType.DOUBLE || c == PrimitiveType.FLOAT) return (double) l;
-                if (c == PrimitiveType.INT) return (long) (int) (long) l;
-                if (c == PrimitiveType.SHORT) return (long) (short) (long) l;
-                if (c == PrimitiveType.BYTE) return (long) (byte) (long) l;
-                if (c == PrimitiveType.CHAR) return (long) (char) (long) l;
-                return l;
-            }
-        }
-        return v;
+        if (!t.isPrimitiveType()) return v;
+        PrimitiveType.Code c = ((PrimitiveType) t).getPrimitiveTypeCode();
+        if (c == PrimitiveType.DOUBLE || c == PrimitiveType.FLOAT) return v instanceof Long l ? (Object) (double) l : v;
+        Values.Narrow narrow = Values.Narrow.of(t, 0);
+        if (narrow != Values.Narrow.NONE) return narrow.apply(v); // int, short, byte, char: wrapped as a store to one is
+        return v instanceof Double d ? (Object) (long) (double) d : v; // long
     }
 
     private Object coerce(Object v, Type t) {

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jdt.core.dom.AbstractTypeDeclaration;
+import org.eclipse.jdt.core.dom.PrimitiveType;
+import org.eclipse.jdt.core.dom.Type;
 
 /**
  * The abstract values of the interpreter. Integers of every width are {@link Long}, floating point
@@ -47,11 +49,11 @@ final class Values {
         NONE, INT, SHORT, BYTE, CHAR;
 
         /** The width {@code type} wraps to: a primitive {@code int}, {@code short}, {@code byte} or {@code char}, not an array. */
-        static Narrow of(org.eclipse.jdt.core.dom.Type type, int extraDimensions) {
-            if (extraDimensions != 0 || !(type instanceof org.eclipse.jdt.core.dom.PrimitiveType p)) return NONE;
-            org.eclipse.jdt.core.dom.PrimitiveType.Code c = p.getPrimitiveTypeCode();
-            return c == org.eclipse.jdt.core.dom.PrimitiveType.INT ? INT : c == org.eclipse.jdt.core.dom.PrimitiveType.SHORT ? SHORT
-                    : c == org.eclipse.jdt.core.dom.PrimitiveType.BYTE ? BYTE : c == org.eclipse.jdt.core.dom.PrimitiveType.CHAR ? CHAR : NONE;
+        static Narrow of(Type type, int extraDimensions) {
+            if (extraDimensions != 0 || !(type instanceof PrimitiveType p)) return NONE;
+            PrimitiveType.Code c = p.getPrimitiveTypeCode();
+            return c == PrimitiveType.INT ? INT : c == PrimitiveType.SHORT ? SHORT : c == PrimitiveType.BYTE ? BYTE
+                    : c == PrimitiveType.CHAR ? CHAR : NONE;
         }
 
         /**
