@@ -69,15 +69,16 @@ public final class LearnedModelSearch {
     private final List<RunOutcome> runs = new ArrayList<>();
     private List<List<Node>> nodes;
 
-    // the product's states, flat ({@link State}) one after the other in pool from start[i]; per state its hash, its
-    // parent and the move that reached it (what a script needs of it)
+    // the product's states, flat ({@link State}) one after the other in pool from start[i]; per state its parent and
+    // the move that reached it (what a script needs of it)
     private int[] pool = new int[1 << 12];
     private int[] start = new int[1 << 8];
     private int[] parent = new int[1 << 8];
     private long[] via = new long[1 << 8];
-    private int[] hashes = new int[1 << 8];
     private int count;
-    private int[] table = new int[1 << 10];
+    // open addressing over the states: a slot holds a state's hash in its upper half and its index + 1 in its lower
+    // half (0: empty), so a probe compares hashes without reading the state's other arrays
+    private long[] table = new long[1 << 10];
 
     private LearnedModelSearch(BufferPolicy policy, int np, LocalModels models, Function<ChoiceSource, RunOutcome> runner,
             int maxRuns, int maxStates, long deadlineNanos) {
@@ -88,7 +89,6 @@ public final class LearnedModelSearch {
         this.runner = runner;
         this.maxRuns = maxRuns;
         this.deadlineNanos = deadlineNanos;
-        Arrays.fill(table, -1);
         for (int r = 0; r < np; r++) {
             outcomeIds.add(new java.util.HashMap<>());
             outcomeList.add(new ArrayList<>());
@@ -136,19 +136,26 @@ public final class LearnedModelSearch {
         }
         add(init.f, hash(init.f), -1, -1);
         scratch = new int[np];
-        List<Integer> work = new ArrayList<>();
-        work.add(0);
+        IntStack work = new IntStack();
+        work.push(0);
         List<Integer> deadlocks = new ArrayList<>(); // a state of each distinct deadlock
         Set<List<Integer>> deadlockSigs = new HashSet<>();
         int finished = -1;
         while (true) {
-            // expand every state on the work list; moves into an edge no run has shown are frontiers
+            // take again the moves that met an edge no run had shown (the runs since have), then expand every state on
+            // the work list; moves into an edge no run has shown are frontiers
             Map<Edge, Frontier> frontiers = new LinkedHashMap<>();
-            List<Integer> blocked = new ArrayList<>();
-            while (!work.isEmpty()) {
-                int s = work.remove(work.size() - 1);
+            IntStack retryStates = blockedStates;
+            LongStack retryMoves = blockedMoves;
+            blockedStates = new IntStack();
+            blockedMoves = new LongStack();
+            for (int i = 0; i < retryStates.size; i++) {
+                retry(retryStates.items[i], retryMoves.items[i], work, frontiers);
+                if (System.nanoTime() > deadlineNanos) return giveUp("time budget");
+            }
+            while (work.size > 0) {
+                int s = work.pop();
                 int moves = expand(s, work, frontiers);
-                if (pendingStates.contains(s)) blocked.add(s);
                 if (moves == 0) {
                     List<Integer> sig = signature(s);
                     if (sig.isEmpty()) {
@@ -166,8 +173,6 @@ public final class LearnedModelSearch {
                 if (runs.size() >= maxRuns) return giveUp("run budget");
                 if (!learn(scriptTo(f.state(), f.move()).curious(), f.edge())) return null;
             }
-            work.addAll(blocked);
-            pendingStates.clear();
         }
         // every deadlock of the product, and a finished execution, as real runs
         for (int d : deadlocks) {
@@ -268,7 +273,7 @@ public final class LearnedModelSearch {
         for (int x = s; x > 0; x = parent[x]) moves.add(via[x]);
         for (int i = moves.size() - 1; i >= 0; i--) {
             long m = moves.get(i);
-            int rank = (int) (m >>> 32) & 0xFFFFFF, value = (int) m;
+            int rank = moveRank(m), value = (int) m;
             if ((m & WILDCARD) != 0) sources.get(rank).add(value);
             else if ((m & BUFFERING) != 0) buffering.get(rank).add(value);
         }
@@ -346,14 +351,19 @@ public final class LearnedModelSearch {
         }
     }
 
-    /** States with a move into an edge not learned yet: expanded again after the next learning runs. */
-    private final Set<Integer> pendingStates = new HashSet<>();
+    /** Moves (and the states they leave) that met an edge not learned yet: taken again after the next learning runs. */
+    private IntStack blockedStates = new IntStack();
+    private LongStack blockedMoves = new LongStack();
 
     /** Move codes: what a script needs of a move (a wildcard's match, a buffering choice) and whose it is. */
     private static final long WILDCARD = 1L << 56, BUFFERING = 2L << 56;
 
     private static long move(long type, int rank, int value) {
         return type | (long) rank << 32 | value & 0xFFFFFFFFL;
+    }
+
+    private static int moveRank(long mv) {
+        return (int) (mv >>> 32) & 0xFFFFFF;
     }
 
     /**
@@ -368,27 +378,20 @@ public final class LearnedModelSearch {
      * such moves at once (up to {@link #CHAIN} of them) instead of being stored. A send that {@code PER_SEND} may
      * buffer or not is the other case: its two options are the only moves explored.
      */
-    private int expand(int s, List<Integer> work, Map<Edge, Frontier> frontiers) {
+    private int expand(int s, IntStack work, Map<Edge, Frontier> frontiers) {
         if (nodes == null) refresh();
         State st = state(s);
         int det = deterministic(st);
         if (det >= 0) {
-            State next = st.copy();
-            if (step(next, det, s, 0, frontiers) && chain(next, s, 0, frontiers)) store(next, s, 0, work);
+            // st is a copy of the table's state: the only successor may be built in it
+            if (step(st, det, s, 0, frontiers) && chain(st, s, 0, frontiers)) store(st, s, 0, work);
             return 1;
         }
         int moves = 0;
         if (policy == BufferPolicy.PER_SEND) {
             for (int q = 0; q < np; q++) {
                 if (!undecided(st, q)) continue;
-                for (int c = 0; c < 2; c++) {
-                    long mv = move(BUFFERING, q, c);
-                    State next = st.copy();
-                    boolean ok = true;
-                    if (c == 1) ok = buffer(next, q, s, mv, frontiers);
-                    else next.f[np + q] |= COMMITTED;
-                    if (ok && chain(next, s, mv, frontiers)) store(next, s, mv, work);
-                }
+                for (int c = 0; c < 2; c++) bufferingChoice(successor.of(st), s, q, c, work, frontiers);
                 return 2;
             }
         }
@@ -401,16 +404,45 @@ public final class LearnedModelSearch {
                 if (c == 0) continue;
                 moves++;
                 long mv = src == Peer.ANY ? move(WILDCARD, r, q) : 0;
-                State next = st.copy();
+                State next = successor.of(st);
                 if (receive(next, r, q, c, s, mv, frontiers) && chain(next, s, mv, frontiers)) store(next, s, mv, work);
             }
         }
         return moves;
     }
 
-    private void store(State next, int from, long mv, List<Integer> work) {
+    /** PER_SEND's choice {@code c} for rank {@code q}'s standard send (1: buffered, 0: it waits for its receive), in {@code next}. */
+    private void bufferingChoice(State next, int s, int q, int c, IntStack work, Map<Edge, Frontier> frontiers) {
+        long mv = move(BUFFERING, q, c);
+        boolean ok = true;
+        if (c == 1) ok = buffer(next, q, s, mv, frontiers);
+        else next.f[np + q] |= COMMITTED;
+        if (ok && chain(next, s, mv, frontiers)) store(next, s, mv, work);
+    }
+
+    /**
+     * Takes again the move {@code mv} out of state {@code s}, as {@link #expand} took it, after learning runs: the
+     * move met an edge no run had shown, and the state's other moves were taken already. {@code mv} names the move:
+     * 0 the state's deterministic one, else a buffering choice or a wildcard's match (the codes of {@link #move}).
+     */
+    private void retry(int s, long mv, IntStack work, Map<Edge, Frontier> frontiers) {
+        if (nodes == null) refresh();
+        State st = state(s);
+        if (mv == 0) {
+            int det = deterministic(st); // the same rank as when expand took it: the state is the same
+            if (det >= 0 && step(st, det, s, 0, frontiers) && chain(st, s, 0, frontiers)) store(st, s, 0, work);
+        } else if ((mv & BUFFERING) != 0) {
+            bufferingChoice(st, s, moveRank(mv), (int) mv, work, frontiers);
+        } else {
+            int r = moveRank(mv), q = (int) mv;
+            candidates(st, r, scratch);
+            if (receive(st, r, q, scratch[q], s, mv, frontiers) && chain(st, s, mv, frontiers)) store(st, s, mv, work);
+        }
+    }
+
+    private void store(State next, int from, long mv, IntStack work) {
         int h = hash(next.f);
-        if (find(next.f, h) < 0) work.add(add(next.f, h, from, mv));
+        if (find(next.f, h) < 0) work.push(add(next.f, h, from, mv));
     }
 
     /** Per source, what a wildcard receive or probe would take ({@link #candidate}), filled by {@link #candidates}. */
@@ -610,8 +642,9 @@ public final class LearnedModelSearch {
 
     private boolean frontier(int r, int node, Outcome o, int s, long mv, Map<Edge, Frontier> frontiers) {
         Edge e = new Edge(r, node, o);
-        frontiers.putIfAbsent(e, new Frontier(e, s, mv));
-        pendingStates.add(s);
+        if (!frontiers.containsKey(e)) frontiers.put(e, new Frontier(e, s, mv));
+        blockedStates.push(s);
+        blockedMoves.push(mv);
         return false;
     }
 
@@ -648,8 +681,11 @@ public final class LearnedModelSearch {
             this.f = f;
         }
 
-        State copy() {
-            return new State(f.clone());
+        /** This state made a copy of {@code o} (its array reused when the lengths agree). */
+        State of(State o) {
+            if (f.length == o.f.length) System.arraycopy(o.f, 0, f, 0, f.length);
+            else f = o.f.clone();
+            return this;
         }
 
         /** Where channel {@code q -> r}'s segment starts, or -1 when it holds nothing. */
@@ -703,10 +739,18 @@ public final class LearnedModelSearch {
         return b;
     }
 
-    /** State {@code s} of the table, to build successors from. */
+    /**
+     * State {@code s} of the table, to build successors from; it is {@link #current}, overwritten by the next call.
+     * Successors are built in {@link #successor} one after the other ({@link #store} copies what it keeps).
+     */
     private State state(int s) {
-        return new State(Arrays.copyOfRange(pool, start[s], start[s + 1]));
+        int n = start[s + 1] - start[s];
+        if (current.f.length != n) current.f = new int[n];
+        System.arraycopy(pool, start[s], current.f, 0, n);
+        return current;
     }
+
+    private final State current = new State(new int[0]), successor = new State(new int[0]);
 
     /** A map from non-negative longs to non-negative ints (-1: absent), open addressing. */
     static final class LongIntMap {
@@ -785,12 +829,11 @@ public final class LearnedModelSearch {
     private int find(int[] st, int full) {
         int mask = table.length - 1;
         for (int h = full & mask;; h = (h + 1) & mask) {
-            int i = table[h];
-            if (i < 0) return -1;
-            if (hashes[i] == full && start[i + 1] - start[i] == st.length
-                    && Arrays.equals(pool, start[i], start[i + 1], st, 0, st.length)) {
-                return i;
-            }
+            long e = table[h];
+            if (e == 0) return -1;
+            if ((int) (e >>> 32) != full) continue;
+            int i = (int) e - 1;
+            if (start[i + 1] - start[i] == st.length && Arrays.equals(pool, start[i], start[i + 1], st, 0, st.length)) return i;
         }
     }
 
@@ -801,31 +844,55 @@ public final class LearnedModelSearch {
         if (count >= parent.length) {
             parent = Arrays.copyOf(parent, parent.length * 2);
             via = Arrays.copyOf(via, via.length * 2);
-            hashes = Arrays.copyOf(hashes, hashes.length * 2);
         }
-        hashes[count] = full;
         System.arraycopy(st, 0, pool, b, st.length);
         start[count + 1] = b + st.length;
         parent[count] = from;
         via[count] = move;
         if (2 * (count + 1) > table.length) rehash();
         int mask = table.length - 1;
-        int h = hashes[count] & mask;
-        while (table[h] >= 0) h = (h + 1) & mask;
-        table[h] = count;
+        int h = full & mask;
+        while (table[h] != 0) h = (h + 1) & mask;
+        table[h] = (long) full << 32 | count + 1;
         return count++;
     }
 
     private void rehash() {
-        int[] t = new int[table.length * 2];
-        Arrays.fill(t, -1);
+        long[] t = new long[table.length * 2];
         int mask = t.length - 1;
-        for (int i = 0; i < count; i++) {
-            int h = hashes[i] & mask;
-            while (t[h] >= 0) h = (h + 1) & mask;
-            t[h] = i;
+        for (long e : table) {
+            if (e == 0) continue;
+            int h = (int) (e >>> 32) & mask;
+            while (t[h] != 0) h = (h + 1) & mask;
+            t[h] = e;
         }
         table = t;
+    }
+
+    /** A stack of move codes. */
+    private static final class LongStack {
+        long[] items = new long[64];
+        int size;
+
+        void push(long v) {
+            if (size == items.length) items = Arrays.copyOf(items, size * 2);
+            items[size++] = v;
+        }
+    }
+
+    /** A stack of state indices. */
+    private static final class IntStack {
+        int[] items = new int[64];
+        int size;
+
+        void push(int v) {
+            if (size == items.length) items = Arrays.copyOf(items, size * 2);
+            items[size++] = v;
+        }
+
+        int pop() {
+            return items[--size];
+        }
     }
 
     private static int hash(int[] st) {
