@@ -740,7 +740,13 @@ public final class Program {
         return false;
     }
 
-    private final Map<ASTNode, java.util.Optional<Set<String>>> payload = new IdentityHashMap<>();
+    private final Map<ASTNode, java.util.Optional<PayloadWrites>> payload = new IdentityHashMap<>();
+
+    /**
+     * What a loop that only computes numbers writes: the arrays whose elements it assigns, and the variables it
+     * assigns that are declared outside it and live after it.
+     */
+    public record PayloadWrites(Set<String> arrays, Set<String> scalars) {}
 
     /**
      * The arrays a loop without communication writes, when that is all it does: element assignments
@@ -750,6 +756,16 @@ public final class Program {
      * The caller checks that the arrays hold floating-point numbers.
      */
     public Set<String> payloadArrays(ASTNode loop) {
+        PayloadWrites w = payloadWrites(loop);
+        return w == null || !w.scalars().isEmpty() || w.arrays().isEmpty() ? null : w.arrays();
+    }
+
+    /**
+     * As {@link #payloadArrays}, but variables declared outside the loop and live after it may be assigned too (an
+     * accumulator {@code s += f(x)}): what the loop writes, or null when it does anything else or writes nothing
+     * outside itself. The caller checks that those hold floating-point numbers and steer nothing.
+     */
+    public PayloadWrites payloadWrites(ASTNode loop) {
         return payload.computeIfAbsent(loop, l -> {
             Set<String> arrays = new HashSet<>();
             Set<String> declared = new HashSet<>();
@@ -814,9 +830,10 @@ public final class Program {
                     }
                 }
             });
-            for (String s : scalars) if (!declared.contains(s) && !deadAfter(l, s)) ok[0] = false;
-            if (arrays.isEmpty()) ok[0] = false;
-            return ok[0] ? java.util.Optional.of(Set.copyOf(arrays)) : java.util.Optional.empty();
+            Set<String> live = new HashSet<>();
+            for (String s : scalars) if (!declared.contains(s) && !deadAfter(l, s)) live.add(s);
+            if (arrays.isEmpty() && live.isEmpty()) ok[0] = false;
+            return ok[0] ? java.util.Optional.of(new PayloadWrites(Set.copyOf(arrays), Set.copyOf(live))) : java.util.Optional.empty();
         }).orElse(null);
     }
 

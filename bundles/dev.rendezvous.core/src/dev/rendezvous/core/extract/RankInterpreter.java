@@ -1099,11 +1099,13 @@ final class RankInterpreter {
                 return;
             }
             boolean kernel = !comm && payload(fs);
-            if (kernel && (steps > budgets.maxStepsPerRank / 4 || !program.floatingControl()) && countingExit(fs) != null) {
+            if ((kernel && (steps > budgets.maxStepsPerRank / 4 || !program.floatingControl())
+                    || !comm && !program.floatingControl() && accumulates(fs)) && countingExit(fs) != null) {
                 // a quarter of the rank's steps are spent, or no floating-point value steers the program at
                 // all: numerical kernels are no longer computed but forgotten at once (their numbers are
                 // payload; where one matters, that place says so), so a large LU or matrix product is
-                // followed to its end instead of stopped half-way
+                // followed to its end instead of stopped half-way; so is a loop that only sums up numbers
+                // no floating-point value steering anything (a quadrature a worker sends back)
                 quietCut(fs);
                 return;
             }
@@ -1136,6 +1138,27 @@ final class RankInterpreter {
         for (String a : arrays) {
             Cell c = lookup(a);
             if (c == null || !floating(c.value)) return false;
+        }
+        return true;
+    }
+
+    /**
+     * Whether {@code loop} computes only numbers that cannot steer the program: it writes elements of arrays that hold
+     * floating-point numbers now and variables that hold one now, are dead after it, or that no communication, branch
+     * or loop depends on ({@link StateRelevance}). Asked only where no floating-point value steers the program
+     * ({@link Program#floatingControl}), the syntactic check; relevance is the second word on the accumulators.
+     */
+    private boolean accumulates(ASTNode loop) {
+        Program.PayloadWrites w = program.payloadWrites(loop);
+        if (w == null) return false;
+        for (String a : w.arrays()) {
+            Cell c = lookup(a);
+            if (c == null || !floating(c.value)) return false;
+        }
+        StateRelevance relevance = program.stateRelevance();
+        for (String v : w.scalars()) {
+            Cell c = lookup(v);
+            if (c == null || !(c.value instanceof Double) || relevance.relevant(v)) return false;
         }
         return true;
     }

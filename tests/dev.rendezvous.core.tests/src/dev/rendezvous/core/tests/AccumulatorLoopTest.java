@@ -1,0 +1,105 @@
+package dev.rendezvous.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.rendezvous.core.AnalysisOptions;
+import dev.rendezvous.core.Rendezvous;
+import dev.rendezvous.core.RunReport;
+import dev.rendezvous.core.extract.Budgets;
+import dev.rendezvous.core.extract.Program;
+import dev.rendezvous.core.model.Severity;
+
+/**
+ * A loop that only sums up floating-point numbers into a variable used after it (a worker's quadrature) is forgotten
+ * at once when no floating-point value steers the program and nothing that steers depends on the sum; it is computed
+ * when something does. The step budget here is too small to compute the long loops, so a loop that was computed
+ * would stop the rank with an assumption instead of reaching the communication after it.
+ */
+class AccumulatorLoopTest {
+
+    private static String program(String worker, int recvTag) {
+        return """
+                import mpi.*;
+                public class Q {
+                    static double integrate(int piece, int pieces) {
+                        double a = (double) piece / pieces, b = (double) (piece + 1) / pieces, s = 0;
+                        int m = 400000;
+                        for (int i = 0; i < m; i++) {
+                            double x = a + (b - a) * (i + 0.5) / m;
+                            s += 4.0 / (1 + x * x);
+                        }
+                        return s * (b - a) / m;
+                    }
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        double[] res = new double[1];
+                        if (rank == 0) {
+                            double pi = 0;
+                            for (int w = 1; w < size; w++) {
+                                MPI.COMM_WORLD.Recv(res, 0, 1, MPI.DOUBLE, w, %d);
+                                pi += res[0];
+                            }
+                            System.out.println(pi);
+                        } else {
+                """.formatted(recvTag) + worker + """
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+    }
+
+    private static RunReport analyze(String source, int np) {
+        Budgets b = Budgets.defaults();
+        b.maxMillis = 60_000;
+        b.maxStepsPerRank = 200_000;
+        return Rendezvous.analyze(Program.parse("Q.java", source), np, new AnalysisOptions(List.of(np), b), () -> false);
+    }
+
+    private static boolean assumed(RunReport r) {
+        return r.findings().stream().anyMatch(f -> f.kind().id().equals("analysis-assumption"));
+    }
+
+    @Test
+    void aQuadratureIsForgottenAndTheCommunicationAfterItAnalysed() {
+        String worker = """
+                            res[0] = integrate(rank, size);
+                            MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, 7);
+                """;
+        RunReport ok = analyze(program(worker, 7), 3);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+        RunReport hang = analyze(program(worker, 5), 3);
+        assertNotEquals("ok", hang.verdict().runId());
+        assertTrue(hang.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR
+                && !f.kind().id().equals("analysis-assumption")), hang.findings().toString());
+        assertFalse(assumed(hang), hang.findings().toString());
+    }
+
+    /** The sum picks the tag (no cast or condition of a floating-point value, so only relevance sees it): computed. */
+    @Test
+    void aSumThatPicksTheTagIsComputed() {
+        String worker = """
+                            double s = 0;
+                            for (int i = 0; i < 7; i++) s += 1.0;
+                            long t = Math.round(s);
+                            MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, (int) t);
+                """;
+        String source = program(worker, 7).replace("int m = 400000;", "int m = 4;");
+        assertFalse(Program.parse("Q.java", source).floatingControl());
+        RunReport ok = analyze(source, 2);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+        RunReport hang = analyze(source.replace("i < 7", "i < 6"), 2);
+        assertNotEquals("ok", hang.verdict().runId(), hang.findings().toString());
+        assertFalse(assumed(hang), hang.findings().toString());
+    }
+}
