@@ -1143,10 +1143,11 @@ final class RankInterpreter {
     }
 
     /**
-     * Whether {@code loop} computes only numbers that cannot steer the program: it writes elements of arrays that hold
-     * floating-point numbers now and variables that hold one now, are dead after it, or that no communication, branch
-     * or loop depends on ({@link StateRelevance}). Asked only where no floating-point value steers the program
-     * ({@link Program#floatingControl}), the syntactic check; relevance is the second word on the accumulators.
+     * Whether {@code loop} computes only numbers that cannot steer the program: besides variables declared in it or dead
+     * after it, it writes elements of arrays that hold floating-point numbers now, and variables live after it that hold
+     * one now and on which no communication, branch, loop or index depends ({@link StateRelevance}). Asked only where no
+     * floating-point value steers the program ({@link Program#floatingControl}, a syntactic check); relevance is the
+     * second word on the sums.
      */
     private boolean accumulates(ASTNode loop) {
         Program.PayloadWrites w = program.payloadWrites(loop);
