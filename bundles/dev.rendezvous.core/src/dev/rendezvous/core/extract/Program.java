@@ -744,9 +744,10 @@ public final class Program {
 
     /**
      * What a loop that only computes numbers writes: the arrays whose elements it assigns, and the variables it
-     * assigns that are declared outside it and live after it.
+     * assigns that are declared outside it and live after it; {@code callsOwn} when it calls methods of the program
+     * (all {@linkplain #isPure pure}).
      */
-    public record PayloadWrites(Set<String> arrays, Set<String> scalars) {}
+    public record PayloadWrites(Set<String> arrays, Set<String> scalars, boolean callsOwn) {}
 
     /**
      * The arrays a loop without communication writes, when that is all it does: element assignments
@@ -757,13 +758,14 @@ public final class Program {
      */
     public Set<String> payloadArrays(ASTNode loop) {
         PayloadWrites w = payloadWrites(loop);
-        return w == null || !w.scalars().isEmpty() || w.arrays().isEmpty() ? null : w.arrays();
+        return w == null || !w.scalars().isEmpty() || w.arrays().isEmpty() || w.callsOwn() ? null : w.arrays();
     }
 
     /**
      * As {@link #payloadArrays}, but variables declared outside the loop and live after it may be assigned too (an
-     * accumulator {@code s += f(x)}): what the loop writes, or null when it does anything else or writes nothing
-     * outside itself. The caller checks that those hold floating-point numbers and steer nothing.
+     * accumulator {@code s += f(x)}), and unqualified calls of the program's own methods are allowed when every method
+     * of that name is {@linkplain #isPure pure}: what the loop writes, or null when it does anything else or writes
+     * nothing outside itself. The caller checks that those hold floating-point numbers and steer nothing.
      */
     public PayloadWrites payloadWrites(ASTNode loop) {
         return payload.computeIfAbsent(loop, l -> {
@@ -771,6 +773,7 @@ public final class Program {
             Set<String> declared = new HashSet<>();
             Set<String> scalars = new HashSet<>();
             boolean[] ok = {true};
+            boolean[] callsOwn = {false};
             l.accept(new ASTVisitor() {
                 @Override
                 public void preVisit(ASTNode x) {
@@ -782,7 +785,12 @@ public final class Program {
                             || x instanceof org.eclipse.jdt.core.dom.ArrayInitializer) {
                         ok[0] = false;
                     }
-                    if (x instanceof MethodInvocation mi) {
+                    List<MethodDeclaration> own = x instanceof MethodInvocation mi && mi.getExpression() == null
+                            ? methods.get(mi.getName().getIdentifier()) : null;
+                    if (own != null) {
+                        callsOwn[0] = true;
+                        for (MethodDeclaration m : own) if (!isPure(m)) ok[0] = false;
+                    } else if (x instanceof MethodInvocation mi) {
                         Expression r = mi.getExpression();
                         String first = r == null ? "" : r.toString();
                         if (r == null || methods.containsKey(mi.getName().getIdentifier()) || first.isEmpty()
@@ -833,7 +841,7 @@ public final class Program {
             Set<String> live = new HashSet<>();
             for (String s : scalars) if (!declared.contains(s) && !deadAfter(l, s)) live.add(s);
             if (arrays.isEmpty() && live.isEmpty()) ok[0] = false;
-            return ok[0] ? java.util.Optional.of(new PayloadWrites(Set.copyOf(arrays), Set.copyOf(live))) : java.util.Optional.empty();
+            return ok[0] ? java.util.Optional.of(new PayloadWrites(Set.copyOf(arrays), Set.copyOf(live), callsOwn[0])) : java.util.Optional.empty();
         }).orElse(null);
     }
 

@@ -84,6 +84,37 @@ class AccumulatorLoopTest {
         assertFalse(assumed(hang), hang.findings().toString());
     }
 
+    /** The integrand is a method of the program without effects: the loop is forgotten all the same. */
+    @Test
+    void aQuadratureCallingAPureIntegrandIsForgotten() {
+        String worker = """
+                            res[0] = integrate(rank, size);
+                            MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, 7);
+                """;
+        String source = program(worker, 7).replace("s += 4.0 / (1 + x * x);", "s += f(x);")
+                .replace("static double integrate(", "static double f(double x) { return 4.0 / (1 + x * x); }\n    static double integrate(");
+        RunReport ok = analyze(source, 3);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+        RunReport hang = analyze(source.replace("MPI.DOUBLE, 0, 7)", "MPI.DOUBLE, 0, 8)"), 3);
+        assertNotEquals("ok", hang.verdict().runId());
+        assertFalse(assumed(hang), hang.findings().toString());
+    }
+
+    /** An integrand that counts its calls in a field the tag is taken from has an effect: the loop is computed. */
+    @Test
+    void anIntegrandWithAnEffectIsComputed() {
+        String worker = """
+                            res[0] = integrate(rank, size);
+                            MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, calls);
+                """;
+        String source = program(worker, 4).replace("int m = 400000;", "int m = 4;").replace("s += 4.0 / (1 + x * x);", "s += f(x);")
+                .replace("static double integrate(", "static int calls;\n    static double f(double x) { calls++; return 4.0 / (1 + x * x); }\n    static double integrate(");
+        RunReport ok = analyze(source, 2);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+    }
+
     /** The sum picks the tag (no cast or condition of a floating-point value, so only relevance sees it): computed. */
     @Test
     void aSumThatPicksTheTagIsComputed() {
