@@ -1134,7 +1134,11 @@ final class RankInterpreter {
      */
     private boolean payload(ASTNode loop) {
         java.util.Set<String> arrays = program.payloadArrays(loop);
-        if (arrays == null) return false;
+        return arrays != null && holdFloating(arrays);
+    }
+
+    /** Whether every one of {@code arrays} names an array of floating-point numbers now. */
+    private boolean holdFloating(java.util.Set<String> arrays) {
         for (String a : arrays) {
             Cell c = lookup(a);
             if (c == null || !floating(c.value)) return false;
@@ -1151,11 +1155,7 @@ final class RankInterpreter {
      */
     private boolean accumulates(ASTNode loop) {
         Program.PayloadWrites w = program.payloadWrites(loop);
-        if (w == null) return false;
-        for (String a : w.arrays()) {
-            Cell c = lookup(a);
-            if (c == null || !floating(c.value)) return false;
-        }
+        if (w == null || !holdFloating(w.arrays())) return false;
         StateRelevance relevance = program.stateRelevance();
         for (String v : w.scalars()) {
             Cell c = lookup(v);

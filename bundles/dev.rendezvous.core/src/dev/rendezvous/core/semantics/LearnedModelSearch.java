@@ -136,7 +136,7 @@ public final class LearnedModelSearch {
         }
         add(init.f, hash(init.f), -1, -1);
         scratch = new int[np];
-        IntStack work = new IntStack();
+        LongStack work = new LongStack();
         work.push(0);
         List<Integer> deadlocks = new ArrayList<>(); // a state of each distinct deadlock
         Set<List<Integer>> deadlockSigs = new HashSet<>();
@@ -145,16 +145,16 @@ public final class LearnedModelSearch {
             // take again the moves that met an edge no run had shown (the runs since have), then expand every state on
             // the work list; moves into an edge no run has shown are frontiers
             Map<Edge, Frontier> frontiers = new LinkedHashMap<>();
-            IntStack retryStates = blockedStates;
+            LongStack retryStates = blockedStates;
             LongStack retryMoves = blockedMoves;
-            blockedStates = new IntStack();
+            blockedStates = new LongStack();
             blockedMoves = new LongStack();
             for (int i = 0; i < retryStates.size; i++) {
-                retry(retryStates.items[i], retryMoves.items[i], work, frontiers);
+                retry((int) retryStates.items[i], retryMoves.items[i], work, frontiers);
                 if (System.nanoTime() > deadlineNanos) return giveUp("time budget");
             }
             while (work.size > 0) {
-                int s = work.pop();
+                int s = (int) work.pop();
                 int moves = expand(s, work, frontiers);
                 if (moves == 0) {
                     List<Integer> sig = signature(s);
@@ -352,7 +352,7 @@ public final class LearnedModelSearch {
     }
 
     /** Moves (and the states they leave) that met an edge not learned yet: taken again after the next learning runs. */
-    private IntStack blockedStates = new IntStack();
+    private LongStack blockedStates = new LongStack();
     private LongStack blockedMoves = new LongStack();
 
     /** Move codes: what a script needs of a move (a wildcard's match, a buffering choice) and whose it is. */
@@ -378,13 +378,12 @@ public final class LearnedModelSearch {
      * such moves at once (up to {@link #CHAIN} of them) instead of being stored. A send that {@code PER_SEND} may
      * buffer or not is the other case: its two options are the only moves explored.
      */
-    private int expand(int s, IntStack work, Map<Edge, Frontier> frontiers) {
+    private int expand(int s, LongStack work, Map<Edge, Frontier> frontiers) {
         if (nodes == null) refresh();
         State st = state(s);
         int det = deterministic(st);
         if (det >= 0) {
-            // st is a copy of the table's state: the only successor may be built in it
-            if (step(st, det, s, 0, frontiers) && chain(st, s, 0, frontiers)) store(st, s, 0, work);
+            deterministicMove(st, det, s, work, frontiers); // st is a copy of the table's state: built in it
             return 1;
         }
         int moves = 0;
@@ -403,16 +402,24 @@ public final class LearnedModelSearch {
                 int c = src == Peer.ANY ? scratch[q] : candidate(st, r, q);
                 if (c == 0) continue;
                 moves++;
-                long mv = src == Peer.ANY ? move(WILDCARD, r, q) : 0;
-                State next = successor.of(st);
-                if (receive(next, r, q, c, s, mv, frontiers) && chain(next, s, mv, frontiers)) store(next, s, mv, work);
+                receiveMove(successor.of(st), s, r, q, c, src == Peer.ANY ? move(WILDCARD, r, q) : 0, work, frontiers);
             }
         }
         return moves;
     }
 
+    /** Rank {@code r}'s deterministic move ({@link #deterministic}) out of state {@code s}, in {@code next}. */
+    private void deterministicMove(State next, int r, int s, LongStack work, Map<Edge, Frontier> frontiers) {
+        if (step(next, r, s, 0, frontiers) && chain(next, s, 0, frontiers)) store(next, s, 0, work);
+    }
+
+    /** Rank {@code r}'s receive or probe taking candidate {@code c} of rank {@code q} out of state {@code s}, in {@code next}. */
+    private void receiveMove(State next, int s, int r, int q, int c, long mv, LongStack work, Map<Edge, Frontier> frontiers) {
+        if (receive(next, r, q, c, s, mv, frontiers) && chain(next, s, mv, frontiers)) store(next, s, mv, work);
+    }
+
     /** PER_SEND's choice {@code c} for rank {@code q}'s standard send (1: buffered, 0: it waits for its receive), in {@code next}. */
-    private void bufferingChoice(State next, int s, int q, int c, IntStack work, Map<Edge, Frontier> frontiers) {
+    private void bufferingChoice(State next, int s, int q, int c, LongStack work, Map<Edge, Frontier> frontiers) {
         long mv = move(BUFFERING, q, c);
         boolean ok = true;
         if (c == 1) ok = buffer(next, q, s, mv, frontiers);
@@ -425,22 +432,22 @@ public final class LearnedModelSearch {
      * move met an edge no run had shown, and the state's other moves were taken already. {@code mv} names the move:
      * 0 the state's deterministic one, else a buffering choice or a wildcard's match (the codes of {@link #move}).
      */
-    private void retry(int s, long mv, IntStack work, Map<Edge, Frontier> frontiers) {
+    private void retry(int s, long mv, LongStack work, Map<Edge, Frontier> frontiers) {
         if (nodes == null) refresh();
         State st = state(s);
         if (mv == 0) {
             int det = deterministic(st); // the same rank as when expand took it: the state is the same
-            if (det >= 0 && step(st, det, s, 0, frontiers) && chain(st, s, 0, frontiers)) store(st, s, 0, work);
+            if (det >= 0) deterministicMove(st, det, s, work, frontiers);
         } else if ((mv & BUFFERING) != 0) {
             bufferingChoice(st, s, moveRank(mv), (int) mv, work, frontiers);
         } else {
             int r = moveRank(mv), q = (int) mv;
             candidates(st, r, scratch);
-            if (receive(st, r, q, scratch[q], s, mv, frontiers) && chain(st, s, mv, frontiers)) store(st, s, mv, work);
+            receiveMove(st, s, r, q, scratch[q], mv, work, frontiers);
         }
     }
 
-    private void store(State next, int from, long mv, IntStack work) {
+    private void store(State next, int from, long mv, LongStack work) {
         int h = hash(next.f);
         if (find(next.f, h) < 0) work.push(add(next.f, h, from, mv));
     }
@@ -869,7 +876,7 @@ public final class LearnedModelSearch {
         table = t;
     }
 
-    /** A stack of move codes. */
+    /** A stack of state indices (the work list) or move codes, unboxed. */
     private static final class LongStack {
         long[] items = new long[64];
         int size;
@@ -878,19 +885,8 @@ public final class LearnedModelSearch {
             if (size == items.length) items = Arrays.copyOf(items, size * 2);
             items[size++] = v;
         }
-    }
 
-    /** A stack of state indices. */
-    private static final class IntStack {
-        int[] items = new int[64];
-        int size;
-
-        void push(int v) {
-            if (size == items.length) items = Arrays.copyOf(items, size * 2);
-            items[size++] = v;
-        }
-
-        int pop() {
+        long pop() {
             return items[--size];
         }
     }
