@@ -135,12 +135,19 @@ class HelpContentTest {
     @Test
     void f1OnThePreferencesOpensTheHelpViewAndTheHelpServerServesAKindPage() throws Exception {
         // With a Java editor active the help UI asks the editor's context provider instead, and JDT's help is not installed.
-        PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage().closeAllEditors(false);
+        var window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
+        window.getActivePage().closeAllEditors(false);
+        // The help UI opens its view only when the workbench window's shell is the active one; from any other shell (or
+        // none, as after a dialog closed under Xvfb) it shows a pop-up instead. Activate it as the user's F1 would find it.
+        var shell = window.getShell();
+        shell.forceActive();
+        assertTrue(Workbench.spinUntil(() -> shell.getDisplay().getActiveShell() == shell, 10_000), "the workbench window is active");
         PlatformUI.getWorkbench().getHelpSystem().displayHelp(HelpContexts.PREFERENCES);
-        Workbench.spin(1500);
-        IWorkbenchPage wb = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+        IWorkbenchPage wb = window.getActivePage();
+        Workbench.spinUntil(() -> wb.findView("org.eclipse.help.ui.HelpView") != null, 15_000);
         IViewPart help = wb.findView("org.eclipse.help.ui.HelpView");
         assertNotNull(help, "the platform's Help view opens for the context");
+        Workbench.spin(500);
         Workbench.screenshot("ide-help-context");
 
         org.eclipse.help.internal.base.BaseHelpSystem.ensureWebappRunning();

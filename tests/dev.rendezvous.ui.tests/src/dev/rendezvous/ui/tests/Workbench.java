@@ -60,6 +60,27 @@ final class Workbench {
         }
     }
 
+    /**
+     * Runs the event loop until {@code done} holds or {@code maxMillis} pass, whichever comes first; returns whether it
+     * holds. For things the workbench does later than the call that asks for them (activation, views opening).
+     */
+    static boolean spinUntil(java.util.function.BooleanSupplier done, long maxMillis) {
+        Display d = Display.getDefault();
+        long end = System.currentTimeMillis() + maxMillis;
+        while (!done.getAsBoolean()) {
+            if (System.currentTimeMillis() >= end) return false;
+            if (!d.readAndDispatch()) {
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return done.getAsBoolean();
+                }
+            }
+        }
+        return true;
+    }
+
     /** Saves a PNG of the workbench window under target/screenshots. */
     static Path screenshot(String name) throws Exception {
         Display d = Display.getDefault();
