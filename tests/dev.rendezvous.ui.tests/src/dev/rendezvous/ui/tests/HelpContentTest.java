@@ -111,9 +111,15 @@ class HelpContentTest {
             shell.dispose();
         }
         IWorkbenchPage wb = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+        // a control has the focus only in the active shell: make the workbench window's the active one first
+        var window = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
+        var display = window.getDisplay();
+        window.forceActive();
+        Workbench.spinUntil(() -> display.getActiveShell() == window, 10_000);
         CommunicationGraphView view = (CommunicationGraphView) wb.showView("dev.rendezvous.ui.views.CommunicationGraph");
-        Workbench.spin(200);
-        var control = view.getSite().getShell().getDisplay().getFocusControl();
+        wb.activate(view);
+        Workbench.spinUntil(() -> display.getFocusControl() != null, 10_000);
+        var control = display.getFocusControl();
         assertNotNull(control);
         boolean found = false;
         for (var c = control; c != null && !found; c = c.getParent()) found = HelpContexts.COMMUNICATION_GRAPH.equals(c.getData("org.eclipse.ui.help"));
