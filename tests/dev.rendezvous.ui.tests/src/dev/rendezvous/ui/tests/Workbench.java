@@ -45,19 +45,9 @@ final class Workbench {
         return examplesProject().getProject().getFile("src/" + name);
     }
 
+    /** Runs the event loop for {@code millis}. */
     static void spin(long millis) {
-        Display d = Display.getDefault();
-        long end = System.currentTimeMillis() + millis;
-        while (System.currentTimeMillis() < end) {
-            if (!d.readAndDispatch()) {
-                try {
-                    Thread.sleep(10);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
+        spinUntil(() -> false, millis);
     }
 
     /**
