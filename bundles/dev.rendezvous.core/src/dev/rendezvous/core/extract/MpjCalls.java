@@ -1004,10 +1004,11 @@ final class MpjCalls {
         checkBuffer(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), site, op);
         int reqId = op.isNonBlocking() ? world().nextRequestId() : -1;
         Object payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
-        modelEnter(LocalModels.Kind.SEND, op, comm, dest, tag, payload, bytes(arg(a, 2), arg(a, 3)), -1, -1, -1, site);
+        int modelPayload = modelEnter(LocalModels.Kind.SEND, op, comm, dest, tag, payload, bytes(arg(a, 2), arg(a, 3)), -1, -1, -1, site);
         World.SendOp s = world().postSend(rank(), op, comm, dest, tag, count(arg(a, 2)), type(arg(a, 3)),
                 bytes(arg(a, 2), arg(a, 3)), reqId, site, in.userSite(mi));
         s.payload = payload;
+        s.modelPayload = modelPayload;
         if (op.isNonBlocking()) return track(world().newRequest(rank(), s, null), arg(a, 0), arg(a, 1), arg(a, 2), false, op, site);
         world().waitOwn(rank(), s);
         return null;
@@ -1056,10 +1057,10 @@ final class MpjCalls {
      * Records, when this run builds {@link LocalModels}, that the rank enters a call: its local state
      * and the call's resolved arguments. Calls outside the exported subset mark the model unsupported.
      */
-    private void modelEnter(LocalModels.Kind kind, Op op, CommValue comm, int peer, int tag, Object payload, int bytes,
+    private int modelEnter(LocalModels.Kind kind, Op op, CommValue comm, int peer, int tag, Object payload, int bytes,
             int peer2, int tag2, int root, SourceRange site) {
         LocalModels m = world().models();
-        if (m == null) return;
+        if (m == null) return -1;
         int line = site == null ? -1 : site.line();
         if (op.isNonBlocking() || op == Op.BSEND || op == Op.SENDRECV_REPLACE) {
             m.unsupported(op.mpjName() + " at line " + line + " (the export covers blocking calls, without Bsend)");
@@ -1077,6 +1078,7 @@ final class MpjCalls {
         StateCache.Hasher h = new StateCache.Hasher();
         in.hashLocalState(h);
         m.enter(rank(), h, new LocalModels.Action(kind, op, peer, tag, id, peer2, tag2, root, line));
+        return id;
     }
 
     /** Records the message a receive or probe matched (null: none). */

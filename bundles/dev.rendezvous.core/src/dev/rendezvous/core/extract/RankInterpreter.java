@@ -683,10 +683,11 @@ final class RankInterpreter {
         h.add(frames.size());
         for (Frame f : frames) hashFrame(h, f);
         hashFrame(h, frame);
-        java.util.TreeMap<String, Map<String, Cell>> st = new java.util.TreeMap<>(statics);
-        for (Map.Entry<String, Map<String, Cell>> t : st.entrySet()) {
-            h.add(t.getKey());
-            valueHashing.fields(h, t.getValue());
+        String[] types = statics.keySet().toArray(new String[0]);
+        java.util.Arrays.sort(types);
+        for (String t : types) {
+            h.add(t);
+            valueHashing.fields(h, statics.get(t));
         }
         h.add(occurrencesHash()); // loop tests and loop budgets reached: through turns(), relative to the other ranks'
         List<Long> cut = new ArrayList<>(cutLoops.size());

@@ -38,12 +38,20 @@ final class ValueHashing {
         this.world = world;
     }
 
+    /** Variables or fields in the order of their names (a map's own order depends on how it was filled). */
     void fields(Hasher h, Map<String, Cell> fields) {
-        TreeMap<String, Cell> sorted = new TreeMap<>(fields);
-        h.add(sorted.size());
-        for (Map.Entry<String, Cell> e : sorted.entrySet()) {
+        h.add(fields.size());
+        if (fields.size() == 1) {
+            Map.Entry<String, Cell> e = fields.entrySet().iterator().next();
             h.add(e.getKey());
             value(h, e.getValue().value, relevance.relevant(e.getKey()));
+            return;
+        }
+        String[] names = fields.keySet().toArray(new String[0]);
+        Arrays.sort(names);
+        for (String name : names) {
+            h.add(name);
+            value(h, fields.get(name).value, relevance.relevant(name));
         }
     }
 

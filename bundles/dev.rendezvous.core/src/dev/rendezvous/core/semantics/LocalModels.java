@@ -114,12 +114,16 @@ public final class LocalModels {
 
     /**
      * Whether some run has shown rank {@code rank}, at the call it is in now, getting a message from {@code source}
-     * with tag {@code tag} (true when it is in no call).
+     * with tag {@code tag} and, unless {@code payload} is -1, the contents of id {@code payload} ({@link #payloadId})
+     * (true when it is in no call). What a probe or receive does next may depend on the contents (a probed count
+     * sizes the receive that follows), so a message of new contents is a new edge as much as a new source is.
      */
-    public synchronized boolean seenFrom(int rank, int source, int tag) {
+    public synchronized boolean seenFrom(int rank, int source, int tag, int payload) {
         Node n = current[rank];
         if (n == null) return true;
-        for (Outcome o : n.next.keySet()) if (o.source() == source && o.tag() == tag) return true;
+        for (Outcome o : n.next.keySet()) {
+            if (o.source() == source && o.tag() == tag && (payload < 0 || o.payload() == payload)) return true;
+        }
         return false;
     }
 

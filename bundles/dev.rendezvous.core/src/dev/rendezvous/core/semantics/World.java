@@ -70,6 +70,11 @@ public final class World {
         RecvOp match;
         /** The message contents as the interpreter saw them at the send (for data flow), or null. */
         public Object payload;
+        /**
+         * The message's id in the learned automata ({@link LocalModels#payloadId}) when a run records them and the send
+         * is a plain one, else -1: a learning run tells a message it has not seen a receiver get from one it has.
+         */
+        public int modelPayload = -1;
 
         public int src() {
             return src;
@@ -1217,7 +1222,7 @@ public final class World {
             if (!curious) break;
             List<SendOp> cands = options.get(i);
             for (int k = 0; k < cands.size(); k++) {
-                if (!models.seenFrom(rank, cands.get(k).src, cands.get(k).tag)) {
+                if (!models.seenFrom(rank, cands.get(k).src, cands.get(k).tag, cands.get(k).modelPayload)) {
                     pick = i;
                     c = k;
                     break;
