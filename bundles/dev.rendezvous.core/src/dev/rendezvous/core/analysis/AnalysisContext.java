@@ -112,7 +112,8 @@ public final class AnalysisContext {
             // choice was small, and a search that cannot finish should not take the editor's whole budget.
             long now = System.nanoTime();
             long slice = Math.min(deadlineNanos, now + Math.max(2 * (now - t0), early ? EARLY_SLICE_MILLIS * 1_000_000L : 0));
-            Exploration learned = byLearnedModel(policy, slice);
+            long extended = Math.min(deadlineNanos, slice + SMALL_PRODUCT_EXTENSION_MILLIS * 1_000_000L);
+            Exploration learned = byLearnedModel(policy, slice, extended);
             if (learned != null) {
                 e = learned;
                 if (policy == BufferPolicy.ZERO) zeroByLearnedModel = true;
@@ -181,6 +182,14 @@ public final class AnalysisContext {
     static final int EARLY_RUNS = 2;
     /** The least time a learned-model search gets after an early switch before the stateless search takes over again. */
     static final long EARLY_SLICE_MILLIS = 150;
+    /**
+     * How much longer than its slice a learned-model search may go on while its product is small ({@link
+     * LearnedModelSearch#SMALL_PRODUCT}): it is then still learning the automata by runs, and the stateless search it
+     * would hand over to needs far more of them. Measured on {@code WorkQueueAny} (a farm of 20 tasks): at np=12 the
+     * search needs 33 runs and a product of 2,058 states, more than 150 ms; stopped there, the stateless search
+     * took about 800 runs (1.2 s) and still left the exploration incomplete.
+     */
+    static final long SMALL_PRODUCT_EXTENSION_MILLIS = 600;
 
     /**
      * Whether the per-send exploration starts with the learned model too: after a learned zero-buffer exploration
@@ -196,11 +205,16 @@ public final class AnalysisContext {
      * up (or did before, under another policy).
      */
     private Exploration byLearnedModel(BufferPolicy policy, long deadline) {
+        return byLearnedModel(policy, deadline, deadline);
+    }
+
+    /** As above, going on past {@code soft} only while the product is small ({@link LearnedModelSearch#SMALL_PRODUCT}). */
+    private Exploration byLearnedModel(BufferPolicy policy, long soft, long deadline) {
         if (cancelled.getAsBoolean() || learnedModelGaveUp || policy == BufferPolicy.TOKENS) return null;
         if (learnedModels == null) learnedModels = new LocalModels(np);
         LocalModels models = learnedModels;
         Exploration e = LearnedModelSearch.search(policy, np, models, choices -> run(policy, null, choices, null, models),
-                budgets.maxRuns * 4, cancelled.getAsBoolean() ? 0 : deadline);
+                budgets.maxRuns * 4, cancelled.getAsBoolean() ? 0 : soft, cancelled.getAsBoolean() ? 0 : deadline);
         // a program outside the subset (or too large for the product) is so under every policy: the next ones go
         // straight to the stateless search; per-send buffering, searched last, has the most states
         if (e == null && policy != BufferPolicy.PER_SEND) learnedModelGaveUp = true;

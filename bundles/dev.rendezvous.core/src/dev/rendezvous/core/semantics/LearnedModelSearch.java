@@ -113,6 +113,31 @@ public final class LearnedModelSearch {
         return attempt(policy, np, models, runner, maxRuns, maxStates, deadlineNanos).exploration();
     }
 
+    /**
+     * As {@link #search(BufferPolicy, int, LocalModels, Function, int, long)} with a soft deadline before the hard
+     * one: past {@code softDeadlineNanos} the search goes on only while its product has at most {@link #SMALL_PRODUCT}
+     * states (it is then still learning the automata, or nearly done with a product that small), and gives up at
+     * {@code deadlineNanos} in any case.
+     */
+    public static Explorer.Exploration search(BufferPolicy policy, int np, LocalModels models,
+            Function<ChoiceSource, RunOutcome> runner, int maxRuns, long softDeadlineNanos, long deadlineNanos) {
+        LearnedModelSearch s = new LearnedModelSearch(policy, np, models, runner, maxRuns, MAX_STATES, deadlineNanos);
+        s.softDeadlineNanos = Math.min(softDeadlineNanos, deadlineNanos);
+        return s.run();
+    }
+
+    /** Global states a product may hold and still go on past a soft deadline. */
+    public static final int SMALL_PRODUCT = 20_000;
+
+    /** The soft deadline ({@link #search(BufferPolicy, int, LocalModels, Function, int, long, long)}); the hard one if none. */
+    private long softDeadlineNanos = Long.MAX_VALUE;
+
+    /** Whether the time is up: past the hard deadline, or past the soft one with more than a small product. */
+    private boolean timeUp() {
+        long now = System.nanoTime();
+        return now > deadlineNanos || now > softDeadlineNanos && count > SMALL_PRODUCT;
+    }
+
     /** The exploration, or null and why the search gave up. */
     public record Attempt(Explorer.Exploration exploration, String gaveUp) {}
 
@@ -151,7 +176,7 @@ public final class LearnedModelSearch {
             blockedMoves = new LongStack();
             for (int i = 0; i < retryStates.size; i++) {
                 retry((int) retryStates.items[i], retryMoves.items[i], work, frontiers);
-                if (System.nanoTime() > deadlineNanos) return giveUp("time budget");
+                if (timeUp()) return giveUp("time budget");
             }
             while (work.size > 0) {
                 int s = (int) work.pop();
@@ -165,7 +190,7 @@ public final class LearnedModelSearch {
                     }
                 }
                 if (count > maxStates) return giveUp("more than " + maxStates + " states");
-                if (System.nanoTime() > deadlineNanos) return giveUp("time budget");
+                if (timeUp()) return giveUp("time budget");
             }
             if (frontiers.isEmpty()) break;
             for (Frontier f : frontiers.values()) {
@@ -211,7 +236,7 @@ public final class LearnedModelSearch {
 
     /** Runs the program under {@code choices}; false (given up) when the run leaves the subset or its script. */
     private boolean learn(ChoiceSource choices, Edge frontier) {
-        if (System.nanoTime() > deadlineNanos) return failed("time budget");
+        if (timeUp()) return failed("time budget");
         RunOutcome o = runner.apply(choices);
         if (choices.diverged() != null) return failed("a directed run left its script: " + choices.diverged());
         String why = outside(o);

@@ -342,6 +342,35 @@ class LearnedModelSearchTest {
                 models, b, assumptions, 60_000), 2_000, LearnedModelSearch.MAX_STATES, deadline);
     }
 
+    /**
+     * Past its soft deadline a search goes on while its product is small (it is still learning the automata by runs, and
+     * the stateless search it would hand over to needs far more of them) and gives up once the product is large: a soft
+     * deadline that has passed before the search starts leaves WorkQueueAny at np=6 (48 states) complete, and stops
+     * ProbeDispatch at np=8 (78,125 states), which finishes with the same hard deadline and no soft one.
+     */
+    @Test
+    void pastTheSoftDeadlineOnlyASmallProductGoesOn() {
+        Program farm = Program.parse("WorkQueueAny.java", Repo.read(Repo.corpus().resolve("programs/WorkQueueAny.java")));
+        Exploration small = withSoftDeadlinePassed(farm, 6);
+        assertNotNull(small, "a product of 48 states goes on past the soft deadline");
+        assertTrue(small.complete());
+        assertEquals(48, small.states());
+        Program probes = Program.parse("ProbeDispatch.java", Repo.read(Repo.corpus().resolve("programs/ProbeDispatch.java")));
+        assertTrue(LearnedModelSearch.SMALL_PRODUCT < 78_125);
+        assertNull(withSoftDeadlinePassed(probes, 8), "a product past " + LearnedModelSearch.SMALL_PRODUCT + " states stops");
+        assertNotNull(learned(probes, 8), "without a soft deadline the same search finishes");
+    }
+
+    private static Exploration withSoftDeadlinePassed(Program p, int np) {
+        Budgets b = Budgets.defaults();
+        b.maxMillis = 60_000;
+        LocalModels models = new LocalModels(np);
+        Assumptions assumptions = new Assumptions();
+        long now = System.nanoTime();
+        return LearnedModelSearch.search(BufferPolicy.ZERO, np, models, choices -> Extractor.run(p, np, BufferPolicy.ZERO, null,
+                choices, null, models, b, assumptions, 60_000), 2_000, now - 1, now + b.maxMillis * 1_000_000L);
+    }
+
     static Exploration explore(Program p, int np, Budgets b, boolean caching) {
         Budgets c = b.copy();
         c.stateCaching = caching;
