@@ -107,7 +107,8 @@ public final class AnalysisContext {
         if (!e.complete() && mayLearnModel() && e.runs().size() + e.cut() / 4 >= runs
                 && System.nanoTime() < deadlineNanos && (policy != BufferPolicy.PER_SEND || learnedStates < PER_SEND_STATES)) {
             // the stateless search ran out of runs, not time: the product of the automata may still finish it, in
-            // twice the time the stateless search took (at least EARLY_SLICE_MILLIS after an early switch). Per-send
+            // twice the time the stateless search took (at least EARLY_SLICE_MILLIS after an early switch), longer
+            // while its product is still small (SMALL_PRODUCT_EXTENSION_MILLIS). Per-send
             // buffering multiplies the states by the sends' choices: it is tried only when the product without that
             // choice was small, and a search that cannot finish should not take the editor's whole budget.
             long now = System.nanoTime();
@@ -185,9 +186,10 @@ public final class AnalysisContext {
     /**
      * How much longer than its slice a learned-model search may go on while its product is small ({@link
      * LearnedModelSearch#SMALL_PRODUCT}): it is then still learning the automata by runs, and the stateless search it
-     * would hand over to needs far more of them. Measured on {@code WorkQueueAny} (a farm of 20 tasks): at np=12 the
-     * search needs 33 runs and a product of 2,058 states, more than 150 ms; stopped there, the stateless search
-     * took about 800 runs (1.2 s) and still left the exploration incomplete.
+     * would hand over to needs far more of them. Measured on {@code WorkQueueAny} (a farm of 20 tasks), whole-file
+     * analysis: at np=11 4.3 s with the exploration left incomplete by the stateless search, 1.1 s and complete with
+     * this; at np=12 the zero-buffer search (33 runs, 2,058 states) now finishes, the per-send one still does not (its
+     * product passes {@link LearnedModelSearch#MAX_STATES}); other process counts 2..30 alike within noise.
      */
     static final long SMALL_PRODUCT_EXTENSION_MILLIS = 600;
 
