@@ -121,16 +121,14 @@ public final class LearnedModelSearch {
      */
     public static Explorer.Exploration search(BufferPolicy policy, int np, LocalModels models,
             Function<ChoiceSource, RunOutcome> runner, int maxRuns, long softDeadlineNanos, long deadlineNanos) {
-        LearnedModelSearch s = new LearnedModelSearch(policy, np, models, runner, maxRuns, MAX_STATES, deadlineNanos);
-        s.softDeadlineNanos = Math.min(softDeadlineNanos, deadlineNanos);
-        return s.run();
+        return attempt(policy, np, models, runner, maxRuns, MAX_STATES, softDeadlineNanos, deadlineNanos).exploration();
     }
 
     /** Global states a product may hold and still go on past a soft deadline. */
     public static final int SMALL_PRODUCT = 20_000;
 
     /** The soft deadline ({@link #search(BufferPolicy, int, LocalModels, Function, int, long, long)}); the hard one if none. */
-    private long softDeadlineNanos = Long.MAX_VALUE;
+    private long softDeadlineNanos;
 
     /** Whether the time is up: past the hard deadline, or past the soft one with more than a small product. */
     private boolean timeUp() {
@@ -144,8 +142,15 @@ public final class LearnedModelSearch {
     /** As {@link #search}, saying why it gave up. */
     public static Attempt attempt(BufferPolicy policy, int np, LocalModels models, Function<ChoiceSource, RunOutcome> runner,
             int maxRuns, int maxStates, long deadlineNanos) {
+        return attempt(policy, np, models, runner, maxRuns, maxStates, deadlineNanos, deadlineNanos);
+    }
+
+    /** As above, going on past {@code softDeadlineNanos} only while the product is small ({@link #SMALL_PRODUCT}). */
+    public static Attempt attempt(BufferPolicy policy, int np, LocalModels models, Function<ChoiceSource, RunOutcome> runner,
+            int maxRuns, int maxStates, long softDeadlineNanos, long deadlineNanos) {
         if (policy == BufferPolicy.TOKENS) throw new IllegalArgumentException("token pools are not modelled");
         LearnedModelSearch s = new LearnedModelSearch(policy, np, models, runner, maxRuns, maxStates, deadlineNanos);
+        s.softDeadlineNanos = Math.min(softDeadlineNanos, deadlineNanos);
         Explorer.Exploration e = s.run();
         return new Attempt(e, e == null ? s.gaveUp : null);
     }

@@ -333,13 +333,18 @@ class LearnedModelSearchTest {
     }
 
     static LearnedModelSearch.Attempt attempt(Program p, int np, BufferPolicy policy) {
+        return attempt(p, np, policy, Long.MAX_VALUE);
+    }
+
+    /** As above, with a soft deadline ({@code Long.MAX_VALUE}: none) before the minute's hard one. */
+    static LearnedModelSearch.Attempt attempt(Program p, int np, BufferPolicy policy, long softDeadline) {
         Budgets b = Budgets.defaults();
         b.maxMillis = 60_000;
         LocalModels models = new LocalModels(np);
         Assumptions assumptions = new Assumptions();
         long deadline = System.nanoTime() + b.maxMillis * 1_000_000L;
         return LearnedModelSearch.attempt(policy, np, models, choices -> Extractor.run(p, np, policy, null, choices, null,
-                models, b, assumptions, 60_000), 2_000, LearnedModelSearch.MAX_STATES, deadline);
+                models, b, assumptions, 60_000), 2_000, LearnedModelSearch.MAX_STATES, softDeadline, deadline);
     }
 
     /**
@@ -362,13 +367,7 @@ class LearnedModelSearchTest {
     }
 
     private static Exploration withSoftDeadlinePassed(Program p, int np) {
-        Budgets b = Budgets.defaults();
-        b.maxMillis = 60_000;
-        LocalModels models = new LocalModels(np);
-        Assumptions assumptions = new Assumptions();
-        long now = System.nanoTime();
-        return LearnedModelSearch.search(BufferPolicy.ZERO, np, models, choices -> Extractor.run(p, np, BufferPolicy.ZERO, null,
-                choices, null, models, b, assumptions, 60_000), 2_000, now - 1, now + b.maxMillis * 1_000_000L);
+        return attempt(p, np, BufferPolicy.ZERO, System.nanoTime() - 1).exploration();
     }
 
     static Exploration explore(Program p, int np, Budgets b, boolean caching) {
