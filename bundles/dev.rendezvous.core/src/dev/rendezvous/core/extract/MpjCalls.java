@@ -1301,7 +1301,15 @@ final class MpjCalls {
      */
     private static java.util.function.IntFunction<Object> alike(String what, World.CollResult res, Object data) {
         return data instanceof Object[] d && d.length <= NAMED_ELEMENTS ? i -> Values.Sym.ofInstance(what, res.instance(), i)
-                : i -> Unknown.UNIFORM;
+                : new SameUnknown(Unknown.UNIFORM);
+    }
+
+    /** What every unknown element of a message stands for when it is one value for all: a whole-array fill then shares a template. */
+    private record SameUnknown(Unknown value) implements java.util.function.IntFunction<Object> {
+        @Override
+        public Object apply(int i) {
+            return value;
+        }
     }
 
     /**
@@ -1395,7 +1403,7 @@ final class MpjCalls {
 
     /** Writes {@code data} into {@code buf} from {@code off}; where it is unknown, writes {@code unknown}. */
     private static void fill(Object buf, Object off, Object cnt, Object data, Unknown unknown) {
-        fill(buf, off, cnt, data, i -> unknown);
+        fill(buf, off, cnt, data, new SameUnknown(unknown));
     }
 
     /** As above, with element {@code i} of the message standing for {@code unknown.apply(i)} where the sender did not know it. */
@@ -1409,6 +1417,16 @@ final class MpjCalls {
         if (data instanceof Object[] d && o == 0 && d.length == a.elems.length && (unknown.apply(0) == Unknown.ANY || !holdsAny(d))) {
             a.adopt(d); // the message fills the whole array: its elements are taken, not copied
             return;
+        }
+        int len = a.elems.length;
+        if (unknown instanceof SameUnknown same && o == 0 && (data instanceof Object[] d
+                ? d.length == len && d == Values.ArrayVal.template(len, Unknown.ANY) // a forgotten array, sent whole
+                : !(cnt instanceof Long c) || c >= len)) {
+            Object[] t = Values.ArrayVal.template(len, same.value());
+            if (t != null) {
+                a.adopt(t); // every element the same unknown: shared until written
+                return;
+            }
         }
         a.writable();
         if (data instanceof Object[] d) {

@@ -2109,6 +2109,7 @@ final class RankInterpreter {
         if (!(n instanceof Long len) || len < 0 || len > budgets.maxArrayLength) {
             return ArrayVal.unknownLength();
         }
+        if (i + 1 >= dims.size() && innermost) return ArrayVal.filled((int) (long) len, fill);
         ArrayVal a = new ArrayVal((int) (long) len, fill);
         if (i + 1 < dims.size()) {
             for (int k = 0; k < a.elems.length; k++) a.elems[k] = makeArray(dims, i + 1, elem, totalDims);

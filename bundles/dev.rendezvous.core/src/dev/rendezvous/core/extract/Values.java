@@ -98,6 +98,24 @@ final class Values {
             Arrays.fill(elems, fill);
         }
 
+        /**
+         * A new array of {@code n} elements, all {@code fill}. A long one holds a shared {@linkplain #template
+         * template} until its first write copies it ({@link #writable}), as a shared payload does: a matrix the
+         * program allocates and then forgets, sends whole or overwrites by a receive costs no pass over its elements.
+         */
+        static ArrayVal filled(int n, Object fill) {
+            Object[] t = template(n, fill);
+            if (t == null) return new ArrayVal(n, fill);
+            return new ArrayVal(t, fill);
+        }
+
+        /** An array holding the shared {@code template} (copied on its first write), of element default {@code fill}. */
+        private ArrayVal(Object[] template, Object fill) {
+            this.elems = template;
+            this.fill = fill;
+            this.shared = true;
+        }
+
         ArrayVal(Object[] elems) {
             this.elems = elems;
             this.fill = Unknown.ANY;
@@ -119,6 +137,13 @@ final class Values {
         /** Forgets the contents; rows of a multi-dimensional array stay (their contents are forgotten). */
         void forget() {
             if (elems == null || forgotten) return;
+            Object[] unknown = hasRows() ? null : template(elems.length, Unknown.ANY);
+            if (unknown != null) { // a long array without rows: every element unknown, shared until written
+                elems = unknown;
+                shared = true;
+                forgotten = true;
+                return;
+            }
             writable();
             boolean rows = false;
             for (int i = 0; i < elems.length; i++) {
@@ -130,6 +155,46 @@ final class Values {
                 }
             }
             forgotten = !rows;
+        }
+
+        /** Whether an element is another array (a row of this one); a pass that only reads. */
+        private boolean hasRows() {
+            for (Object x : elems) if (x instanceof ArrayVal row && row != this) return true;
+            return false;
+        }
+
+        /** Arrays at least this long start from (and are forgotten into) a shared template. */
+        static final int TEMPLATE_MIN = 64;
+
+        /** The fill values templates are kept for: the defaults of Java's element types, and the unknown. */
+        private static final java.util.Set<Object> TEMPLATE_FILLS = java.util.Set.of(0L, 0.0, Boolean.FALSE, Null.NULL,
+                Unknown.ANY, Unknown.UNIFORM);
+
+        /** Templates kept at most (all dropped when one more is needed): a program uses a few array lengths. */
+        private static final int MAX_TEMPLATES = 64;
+
+        private record TemplateKey(int n, Object fill) {}
+
+        private static final Map<TemplateKey, Object[]> TEMPLATES = new java.util.concurrent.ConcurrentHashMap<>();
+
+        /**
+         * An array of {@code n} elements all {@code fill}, shared by every array that holds it: never written (every
+         * write goes through {@link #writable}, which copies a shared array first). Null when {@code n} is short or
+         * {@code fill} is not one of {@link #TEMPLATE_FILLS} (equal values there are interchangeable: the boxed zero
+         * is compared by value everywhere).
+         */
+        static Object[] template(int n, Object fill) {
+            if (n < TEMPLATE_MIN || !TEMPLATE_FILLS.contains(fill)) return null;
+            TemplateKey k = new TemplateKey(n, fill);
+            Object[] t = TEMPLATES.get(k);
+            if (t == null) {
+                if (TEMPLATES.size() >= MAX_TEMPLATES) TEMPLATES.clear();
+                t = new Object[n];
+                Arrays.fill(t, fill);
+                Object[] raced = TEMPLATES.putIfAbsent(k, t);
+                if (raced != null) t = raced;
+            }
+            return t;
         }
 
         /** To be called before writing into {@link #elems}: makes them this array's own (copied if shared). */
