@@ -1101,12 +1101,14 @@ final class RankInterpreter {
             }
             boolean kernel = !comm && payload(fs);
             if ((kernel && (steps > budgets.maxStepsPerRank / 4 || !program.floatingControl())
-                    || !comm && !program.floatingControl() && accumulates(fs)) && countingExit(fs) != null) {
+                    || !comm && !program.floatingControl() && accumulates(fs) || !comm && steersNothing(fs))
+                    && countingExit(fs) != null) {
                 // a quarter of the rank's steps are spent, or no floating-point value steers the program at
                 // all: numerical kernels are no longer computed but forgotten at once (their numbers are
                 // payload; where one matters, that place says so), so a large LU or matrix product is
                 // followed to its end instead of stopped half-way; so is a loop that only sums up numbers
-                // no floating-point value steering anything (a quadrature a worker sends back)
+                // no floating-point value steering anything (a quadrature a worker sends back), and one
+                // whose results steer nothing at all (a count of primes reduced to the root and printed)
                 quietCut(fs);
                 return;
             }
@@ -1161,6 +1163,31 @@ final class RankInterpreter {
         for (String v : w.scalars()) {
             Cell c = lookup(v);
             if (c == null || !(c.value instanceof Double) || relevance.relevant(v)) return false;
+        }
+        return true;
+    }
+
+    /**
+     * Whether {@code loop} computes only what steers nothing ({@link StateRelevance}: no branch, loop, index, or peer,
+     * tag or count of a call depends on it): besides variables declared in it or dead after it, it writes elements of
+     * arrays and numbers live after it, none of them relevant, and calls only library classes and pure methods of the
+     * program ({@link Program#payloadWrites}). What such a loop computes is payload whatever its type: the analysis
+     * loses nothing by forgetting it at once, as it does anyway past {@link Budgets#maxQuietSteps}, where a worker
+     * counting the primes of its range would otherwise spend its quiet-step budget on every run. A counter declared
+     * outside the loop is among the variables it writes, so an unlabelled {@code break} (the only early exit {@code
+     * payloadWrites} allows) only changes where an irrelevant count stops.
+     */
+    private boolean steersNothing(ForStatement loop) {
+        Program.PayloadWrites w = program.payloadWrites(loop);
+        if (w == null) return false;
+        StateRelevance relevance = program.stateRelevance();
+        for (String a : w.arrays()) {
+            Cell c = lookup(a);
+            if (c == null || !(c.value instanceof ArrayVal) || relevance.relevant(a)) return false;
+        }
+        for (String v : w.scalars()) {
+            Cell c = lookup(v);
+            if (c == null || !(c.value instanceof Long || c.value instanceof Double) || relevance.relevant(v)) return false;
         }
         return true;
     }

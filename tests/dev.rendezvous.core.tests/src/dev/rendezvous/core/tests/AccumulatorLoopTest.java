@@ -133,4 +133,62 @@ class AccumulatorLoopTest {
         assertNotEquals("ok", hang.verdict().runId(), hang.findings().toString());
         assertFalse(assumed(hang), hang.findings().toString());
     }
+
+    // Not only floating-point sums: any loop whose results steer nothing (StateRelevance) is forgotten at once, as it
+    // would be past the quiet-step budget; one whose results steer a call is computed.
+
+    private static final String PRIME = "static boolean prime(int n) { for (int d = 2; d * d <= n; d++) if (n % d == 0) return false; return n > 1; }\n    ";
+
+    /** A worker counts the primes of a range too long for the step budget, then sends the count: forgotten, not stopped. */
+    @Test
+    void aPrimeCountThatSteersNothingIsForgotten() {
+        String worker = """
+                            int[] count = new int[1];
+                            for (int n = 2; n < 400000; n++) if (prime(n)) count[0]++;
+                            res[0] = count[0];
+                            MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, 7);
+                """;
+        String source = program(worker, 7).replace("static double integrate(", PRIME + "static double integrate(");
+        RunReport ok = analyze(source, 3);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+        RunReport hang = analyze(program(worker, 5).replace("static double integrate(", PRIME + "static double integrate("), 3);
+        assertTrue(hang.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR
+                && !f.kind().id().equals("analysis-assumption")), hang.findings().toString());
+        assertFalse(assumed(hang), hang.findings().toString());
+    }
+
+    /** The same count with the test written inline, leaving an inner loop early: still forgotten. */
+    @Test
+    void aPrimeCountWithAnInnerBreakIsForgotten() {
+        String worker = """
+                            long count = 0;
+                            for (int n = 2; n < 400000; n++) {
+                                boolean p = true;
+                                for (int d = 2; d * d <= n; d++) if (n % d == 0) { p = false; break; }
+                                if (p) count++;
+                            }
+                            res[0] = count;
+                            MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, 7);
+                """;
+        RunReport ok = analyze(program(worker, 7), 2);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+    }
+
+    /** A count that picks the tag steers a call: computed, and the tag is exact (8 primes below 20). */
+    @Test
+    void aCountThatPicksTheTagIsComputed() {
+        String worker = """
+                            int[] count = new int[1];
+                            for (int n = 2; n < 20; n++) if (prime(n)) count[0]++;
+                            MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, count[0] + 2);
+                """;
+        RunReport ok = analyze(program(worker, 10).replace("static double integrate(", PRIME + "static double integrate("), 2);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+        RunReport hang = analyze(program(worker, 9).replace("static double integrate(", PRIME + "static double integrate("), 2);
+        assertNotEquals("ok", hang.verdict().runId(), hang.findings().toString());
+        assertFalse(assumed(hang), hang.findings().toString());
+    }
 }
