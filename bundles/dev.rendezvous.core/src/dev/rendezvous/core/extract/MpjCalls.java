@@ -1420,7 +1420,7 @@ final class MpjCalls {
         }
         int len = a.elems.length;
         if (unknown instanceof SameUnknown same && o == 0 && (data instanceof Object[] d
-                ? d.length == len && d == Values.ArrayVal.template(len, Unknown.ANY) // a forgotten array, sent whole
+                ? d.length == len && Values.ArrayVal.isTemplate(d, Unknown.ANY) // a forgotten array, sent whole
                 : !(cnt instanceof Long c) || c >= len)) {
             Object[] t = Values.ArrayVal.template(len, same.value());
             if (t != null) {

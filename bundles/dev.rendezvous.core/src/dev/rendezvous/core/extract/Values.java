@@ -170,12 +170,21 @@ final class Values {
         private static final java.util.Set<Object> TEMPLATE_FILLS = java.util.Set.of(0L, 0.0, Boolean.FALSE, Null.NULL,
                 Unknown.ANY, Unknown.UNIFORM);
 
-        /** Templates kept at most (all dropped when one more is needed): a program uses a few array lengths. */
-        private static final int MAX_TEMPLATES = 64;
+        /**
+         * Elements all templates may hold together (all are dropped when one more would pass it): 4 million, 16 MB
+         * with compressed references; a program uses a few array lengths.
+         */
+        private static final long MAX_TEMPLATE_ELEMENTS = 1L << 22;
 
         private record TemplateKey(int n, Object fill) {}
 
         private static final Map<TemplateKey, Object[]> TEMPLATES = new java.util.concurrent.ConcurrentHashMap<>();
+        private static final java.util.concurrent.atomic.AtomicLong TEMPLATE_ELEMENTS = new java.util.concurrent.atomic.AtomicLong();
+
+        /** Whether {@code elems} is the template of its length for {@code fill} (looked up, never made). */
+        static boolean isTemplate(Object[] elems, Object fill) {
+            return elems.length >= TEMPLATE_MIN && TEMPLATES.get(new TemplateKey(elems.length, fill)) == elems;
+        }
 
         /**
          * An array of {@code n} elements all {@code fill}, shared by every array that holds it: never written (every
@@ -188,7 +197,10 @@ final class Values {
             TemplateKey k = new TemplateKey(n, fill);
             Object[] t = TEMPLATES.get(k);
             if (t == null) {
-                if (TEMPLATES.size() >= MAX_TEMPLATES) TEMPLATES.clear();
+                if (TEMPLATE_ELEMENTS.addAndGet(n) > MAX_TEMPLATE_ELEMENTS) {
+                    TEMPLATES.clear(); // arrays holding a dropped template keep it; it is only no longer shared anew
+                    TEMPLATE_ELEMENTS.set(n);
+                }
                 t = new Object[n];
                 Arrays.fill(t, fill);
                 Object[] raced = TEMPLATES.putIfAbsent(k, t);
