@@ -1229,7 +1229,7 @@ final class RankInterpreter {
     private Object[] countingExit(ASTNode loop) {
         if (!(loop instanceof ForStatement fs) || !(fs.getExpression() instanceof InfixExpression cond)
                 || !(cond.getLeftOperand() instanceof SimpleName v) || fs.updaters().size() != 1 || cond.hasExtendedOperands()
-                || program.assignedNames(fs.getBody()).contains(v.getIdentifier())) {
+                || program.assignedNames(fs.getBody()).contains(v.getIdentifier()) || leavesEarly(fs)) {
             return null;
         }
         // the step: i++ / i-- or i += k / i -= k with a known positive k
@@ -1263,6 +1263,57 @@ final class RankInterpreter {
         if (up) exit = now >= first ? now : now + ((first - now + stepSize - 1) / stepSize) * stepSize;
         else exit = now <= first ? now : now - ((now - first + stepSize - 1) / stepSize) * stepSize;
         return new Object[] {v.getIdentifier(), exit};
+    }
+
+    /**
+     * Whether {@code loop}'s body can leave it before its test fails: a {@code break} of this loop (without a label,
+     * not inside an inner loop or switch) or a labelled {@code break} or {@code continue}. Its counter's exit value is
+     * then not the bound: a loop cut past the quiet budget that would have stopped at {@code i == 150000} of a million
+     * had its counter set to a million, and a send tagged by it reported as a deadlock.
+     */
+    private static boolean leavesEarly(ForStatement loop) {
+        boolean[] found = {false};
+        loop.getBody().accept(new org.eclipse.jdt.core.dom.ASTVisitor() {
+            private int inner; // loops and switches around the node visited, inside the body
+
+            @Override
+            public boolean visit(BreakStatement b) {
+                if (b.getLabel() != null || inner == 0) found[0] = true;
+                return false;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.ContinueStatement c) {
+                if (c.getLabel() != null) found[0] = true;
+                return false;
+            }
+
+            @Override
+            public void preVisit(ASTNode n) {
+                if (nests(n)) inner++;
+            }
+
+            @Override
+            public void postVisit(ASTNode n) {
+                if (nests(n)) inner--;
+            }
+
+            private static boolean nests(ASTNode n) {
+                return n instanceof ForStatement || n instanceof org.eclipse.jdt.core.dom.EnhancedForStatement
+                        || n instanceof WhileStatement || n instanceof DoStatement || n instanceof org.eclipse.jdt.core.dom.SwitchStatement;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.LambdaExpression l) {
+                return false; // its statements jump inside it
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.AnonymousClassDeclaration a) {
+                return false;
+            }
+        });
+        return found[0];
     }
 
     /**

@@ -191,4 +191,50 @@ class AccumulatorLoopTest {
         assertNotEquals("ok", hang.verdict().runId(), hang.findings().toString());
         assertFalse(assumed(hang), hang.findings().toString());
     }
+
+    // A loop cut past the quiet budget gets its counter's exit value only when nothing in it can leave it early.
+
+    private static RunReport defaultBudgets(String body) {
+        String src = """
+                import mpi.*;
+                public class B {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int me = MPI.COMM_WORLD.Rank();
+                        double[] res = new double[1];
+                        int i;
+                %s
+                        if (me == 1) MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, i == 300000 ? 7 : 8);
+                        if (me == 0) MPI.COMM_WORLD.Recv(res, 0, 1, MPI.DOUBLE, 1, 7);
+                        MPI.Finalize();
+                    }
+                }
+                """.formatted(body);
+        Budgets b = Budgets.defaults();
+        b.maxMillis = 60_000;
+        return Rendezvous.analyze(Program.parse("B.java", src), 2, new AnalysisOptions(List.of(2), b), () -> false);
+    }
+
+    /** Stopping at 300,000 of a million, past the quiet budget: the counter is unknown there, not the bound (no deadlock). */
+    @Test
+    void aLoopThatBreaksPastTheQuietBudgetDoesNotGetTheBoundAsItsExit() {
+        RunReport r = defaultBudgets("""
+                        for (i = 0; i < 1000000; i++) {
+                            if (i == 300000) break;
+                        }
+                """);
+        assertFalse(r.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR), r.findings().toString());
+    }
+
+    /** A break of an inner loop does not leave the outer one: its counter's exit value is exact, the tag known. */
+    @Test
+    void aBreakOfAnInnerLoopKeepsTheExitValue() {
+        RunReport r = defaultBudgets("""
+                        for (i = 0; i < 300000; i++) {
+                            for (int k = 0; k < 2; k++) if (k == 1) break;
+                        }
+                """);
+        assertEquals("ok", r.verdict().runId(), r.findings().toString());
+        assertFalse(r.findings().stream().anyMatch(f -> f.message().contains("could not be computed")), r.findings().toString());
+    }
 }
