@@ -1173,9 +1173,9 @@ final class RankInterpreter {
      * arrays and numbers live after it, none of them relevant, and calls only library classes and pure methods of the
      * program ({@link Program#payloadWrites}). What such a loop computes is payload whatever its type: the analysis
      * loses nothing by forgetting it at once, as it does anyway past {@link Budgets#maxQuietSteps}, where a worker
-     * counting the primes of its range would otherwise spend its quiet-step budget on every run. A counter declared
-     * outside the loop is among the variables it writes, so an unlabelled {@code break} (the only early exit {@code
-     * payloadWrites} allows) only changes where an irrelevant count stops.
+     * counting the primes of its range would otherwise spend its quiet-step budget on every run. A loop that can leave
+     * early (a {@code break} of it) has no known exit value ({@link #countingExit}) and is not cut at once; a
+     * {@code break} of an inner loop (a prime test) does not count.
      */
     private boolean steersNothing(ForStatement loop) {
         Program.PayloadWrites w = program.payloadWrites(loop);
