@@ -136,8 +136,11 @@ public final class LearnedModelSearch {
         return now > deadlineNanos || now > softDeadlineNanos && count > SMALL_PRODUCT;
     }
 
-    /** The exploration, or null and why the search gave up. */
-    public record Attempt(Explorer.Exploration exploration, String gaveUp) {}
+    /**
+     * The exploration, or null and why the search gave up; {@code symmetric}: the ranks the search took as
+     * interchangeable ({@link RankSymmetry}), null when it searched the whole product.
+     */
+    public record Attempt(Explorer.Exploration exploration, String gaveUp, List<Integer> symmetric) {}
 
     /** As {@link #search}, saying why it gave up. */
     public static Attempt attempt(BufferPolicy policy, int np, LocalModels models, Function<ChoiceSource, RunOutcome> runner,
@@ -152,11 +155,29 @@ public final class LearnedModelSearch {
         LearnedModelSearch s = new LearnedModelSearch(policy, np, models, runner, maxRuns, maxStates, deadlineNanos);
         s.softDeadlineNanos = Math.min(softDeadlineNanos, deadlineNanos);
         Explorer.Exploration e = s.run();
-        return new Attempt(e, e == null ? s.gaveUp : null);
+        List<Integer> symmetric = e == null || s.symmetryOff || s.symmetryMembers == null ? null
+                : Arrays.stream(s.symmetryMembers).boxed().toList();
+        return new Attempt(e, e == null ? s.gaveUp : null, symmetric);
     }
 
     private Explorer.Exploration run() {
         if (!learn(new ChoiceSource(new int[np][0], null).curious(), null)) return null;
+        Explorer.Exploration e = searchProduct();
+        if (e == null && symmetryMembers != null && !outsideSubset && !"time budget".equals(gaveUp)) {
+            // the reduced search met ranks that are not interchangeable after all (or could not show it): the whole
+            // product again, on the automata learned so far
+            symmetryOff = true;
+            sym = null;
+            symmetryFault = null;
+            gaveUp = null;
+            resetProduct();
+            e = searchProduct();
+        }
+        return e;
+    }
+
+    /** The search of the product from the initial state, learning edges by runs as it needs them. */
+    private Explorer.Exploration searchProduct() {
         refresh();
         State init = new State(new int[2 * np]);
         for (int r = 0; r < np; r++) {
@@ -164,7 +185,7 @@ public final class LearnedModelSearch {
             if (st.size() != 1 || !st.iterator().next().uniform().isEmpty()) return giveUp("rank " + r + " has several starts");
             init.f[r] = st.iterator().next().node().id;
         }
-        add(init.f, hash(init.f), -1, -1);
+        add(init.f, hash(init.f), -1, -1, 0);
         scratch = new int[np];
         LongStack work = new LongStack();
         work.push(0);
@@ -179,6 +200,7 @@ public final class LearnedModelSearch {
             LongStack retryMoves = blockedMoves;
             blockedStates = new LongStack();
             blockedMoves = new LongStack();
+            if (symmetryFault != null) return giveUp(symmetryFault);
             for (int i = 0; i < retryStates.size; i++) {
                 retry((int) retryStates.items[i], retryMoves.items[i], work, frontiers);
                 if (timeUp()) return giveUp("time budget");
@@ -197,11 +219,14 @@ public final class LearnedModelSearch {
                 if (count > maxStates) return giveUp("more than " + maxStates + " states");
                 if (timeUp()) return giveUp("time budget");
             }
-            if (frontiers.isEmpty()) break;
+            if (frontiers.isEmpty()) {
+                if (sym == null || closedUnderSymmetry()) break;
+                return null;
+            }
             for (Frontier f : frontiers.values()) {
                 if (learned(f.edge())) continue;
                 if (runs.size() >= maxRuns) return giveUp("run budget");
-                if (!learn(scriptTo(f.state(), f.move()).curious(), f.edge())) return null;
+                if (!learn(scriptTo(f.state(), f.move(), null).curious(), f.edge())) return null;
             }
         }
         // every deadlock of the product, and a finished execution, as real runs
@@ -210,12 +235,12 @@ public final class LearnedModelSearch {
             boolean seen = false;
             for (RunOutcome o : runs) if (o.deadlocked() && runSignature(o).equals(sig)) seen = true;
             if (seen) continue;
-            if (!learn(scriptTo(d, 0), null)) return null;
+            if (!learn(scriptTo(d, 0, null), null)) return null;
             RunOutcome o = runs.get(runs.size() - 1);
             if (!o.deadlocked() || !runSignature(o).equals(sig)) return giveUp("a deadlock of the model did not replay");
         }
         if (finished >= 0 && runs.stream().noneMatch(RunOutcome::completed)) {
-            if (!learn(scriptTo(finished, 0), null)) return null;
+            if (!learn(scriptTo(finished, 0, null), null)) return null;
             if (!runs.get(runs.size() - 1).completed()) return giveUp("a finished execution of the model did not replay");
         }
         if (finished < 0 && runs.stream().anyMatch(RunOutcome::completed)) return giveUp("the model lost a finished execution");
@@ -245,7 +270,10 @@ public final class LearnedModelSearch {
         RunOutcome o = runner.apply(choices);
         if (choices.diverged() != null) return failed("a directed run left its script: " + choices.diverged());
         String why = outside(o);
-        if (why != null) return failed(why);
+        if (why != null) {
+            outsideSubset = true;
+            return failed(why);
+        }
         runs.add(o);
         nodes = null;
         if (frontier != null && !learned(frontier)) return failed("a directed run did not show the edge it was run for");
@@ -290,17 +318,27 @@ public final class LearnedModelSearch {
 
     /**
      * The script of a run to state {@code s} (and, with {@code move} > 0, through the move out of it): per rank, the
-     * sources its wildcards match and whether its standard sends are buffered, in the order the path takes them.
+     * sources its wildcards match and whether its standard sends are buffered, in the order the path takes them. With
+     * {@code rho} (not null), to the state {@code s} renamed by that permutation of ranks ({@link RankSymmetry}).
+     *
+     * <p>Under symmetry reduction a stored state is the representative of its successor's orbit: state x was reached
+     * by move {@code via[x]} out of its parent, then renamed by {@code permOf[x]}. Going back from {@code s} in its own
+     * frame (or rho's), each move is renamed by the permutations met so far, so that the script's run ends in that
+     * frame: the initial state is the same in every frame.
      */
-    private ChoiceSource scriptTo(int s, long move) {
+    private ChoiceSource scriptTo(int s, long move, int[] rho) {
         List<List<Integer>> sources = new ArrayList<>(), buffering = new ArrayList<>();
         for (int r = 0; r < np; r++) {
             sources.add(new ArrayList<>());
             buffering.add(new ArrayList<>());
         }
         List<Long> moves = new ArrayList<>();
-        if (move > 0) moves.add(move);
-        for (int x = s; x > 0; x = parent[x]) moves.add(via[x]);
+        int[] frame = rho;
+        if (move > 0) moves.add(renamed(move, frame));
+        for (int x = s; x > 0; x = parent[x]) {
+            if (permOf[x] > 0) frame = compose(frame, permutations.get(permOf[x]));
+            moves.add(renamed(via[x], frame));
+        }
         for (int i = moves.size() - 1; i >= 0; i--) {
             long m = moves.get(i);
             int rank = moveRank(m), value = (int) m;
@@ -313,6 +351,148 @@ public final class LearnedModelSearch {
             b[r] = buffering.get(r).stream().mapToInt(Integer::intValue).toArray();
         }
         return new ChoiceSource(w, b);
+    }
+
+    /** A move with its rank (and a wildcard's source) renamed by {@code p}; the move itself when p is null. */
+    private static long renamed(long mv, int[] p) {
+        if (p == null) return mv;
+        int rank = moveRank(mv), value = (int) mv;
+        if ((mv & WILDCARD) != 0) value = p[value];
+        return move(mv & (WILDCARD | BUFFERING), p[rank], value);
+    }
+
+    /** The permutation doing b, then a (null: the identity). */
+    private int[] compose(int[] a, int[] b) {
+        if (a == null) return b;
+        if (b == null) return a;
+        int[] c = new int[np];
+        for (int r = 0; r < np; r++) c[r] = a[b[r]];
+        return c;
+    }
+
+    // ------------------------------------------------------------------ symmetry reduction
+
+    /** The interchangeable ranks of the automata learned so far, or null (none, or the reduction is off). */
+    private RankSymmetry sym;
+    /** The class of {@link #sym} once found: later walks check the same ranks on the grown automata. */
+    private int[] symmetryMembers;
+    /** Set when the product is searched again without reduction. */
+    private boolean symmetryOff;
+    /** Why ranks found interchangeable turned out not to be, or null. */
+    private String symmetryFault;
+    /** Whether a run left the modelled subset (the search gives up whatever the reduction). */
+    private boolean outsideSubset;
+    /** Per stored state, the index in {@link #permutations} of the renaming that made it a representative (0: none). */
+    private int[] permOf = new int[1 << 8];
+    private final List<int[]> permutations = new ArrayList<>(java.util.Collections.singletonList(null));
+    private final Map<List<Integer>, Integer> permutationIds = new java.util.HashMap<>();
+    /** Per edge the search took, where it first did: the state and the move out of it. */
+    private final Map<Edge, long[]> usedAt = new java.util.HashMap<>();
+    /** Per rank, the nodes whose call returning nothing the search took (their use is in {@link #usedAt}). */
+    private java.util.BitSet[] usedNone;
+
+    /** Notes that the search took edge (r, node, o) moving out of state s by mv. */
+    private void used(int r, int node, Outcome o, int s, long mv) {
+        if (o == Outcome.NONE) {
+            if (usedNone[r].get(node)) return;
+            usedNone[r].set(node);
+        }
+        usedAt.putIfAbsent(new Edge(r, node, o), new long[] { s, mv });
+    }
+
+    private int permutationId(int[] p) {
+        List<Integer> key = Arrays.stream(p).boxed().toList();
+        Integer id = permutationIds.get(key);
+        if (id == null) {
+            id = permutations.size();
+            permutations.add(p);
+            permutationIds.put(key, id);
+        }
+        return id;
+    }
+
+    /** Finds the interchangeable ranks again on the automata just read; a class that no longer holds is a fault. */
+    private void findSymmetry() {
+        // a class is found before the first state is stored or never: the closure needs every edge the search took
+        if (symmetryOff || symmetryMembers == null && count > 0) return;
+        int[] st = new int[np];
+        for (int r = 0; r < np; r++) {
+            Set<Step> ss = models.starts(r);
+            if (ss.size() != 1) {
+                sym = null;
+                if (symmetryMembers != null) symmetryFault = "rank " + r + " has several starts";
+                return;
+            }
+            st[r] = ss.iterator().next().node().id;
+        }
+        RankSymmetry s = RankSymmetry.of(np, nodes, st, symmetryMembers);
+        if (symmetryMembers != null && (s == null || s.broken() != null)) {
+            symmetryFault = "ranks " + Arrays.toString(symmetryMembers) + " are not interchangeable: "
+                    + (s == null ? "a Sendrecv" : s.broken());
+        }
+        sym = s != null && s.broken() == null ? s : null;
+        if (sym != null) symmetryMembers = sym.members;
+        if (usedNone == null || usedNone.length != np) {
+            usedNone = new java.util.BitSet[np];
+            for (int r = 0; r < np; r++) usedNone[r] = new java.util.BitSet();
+        }
+    }
+
+    /**
+     * Whether the automata are closed under the renamings on every edge the reduced search took: for each such edge
+     * and each transposition of the class, the image edge (the image node doing the image call and getting the
+     * image outcome) must be learned, and so must the images of those, which makes every permutation's. An image no
+     * run has shown is learned by a run to the renamed state where the search took the edge. With that, every state
+     * the search stored stands for its whole orbit: the moves of a renamed state are the renamed moves (Emerson and
+     * Sistla's condition, checked on the edges that matter rather than assumed of the program), and since the
+     * persistent sets of {@link #expand} are chosen per state, the reduced search keeps every deadlock up to renaming.
+     * False (given up) when a run does not show an image or the ranks turn out not to be interchangeable.
+     */
+    private boolean closedUnderSymmetry() {
+        record Need(Edge edge, int s, long mv, int[] rho) {}
+        java.util.ArrayDeque<Need> work = new java.util.ArrayDeque<>();
+        Set<Edge> seen = new HashSet<>();
+        for (Map.Entry<Edge, long[]> u : usedAt.entrySet()) {
+            seen.add(u.getKey());
+            work.add(new Need(u.getKey(), (int) u.getValue()[0], u.getValue()[1], null));
+        }
+        while (!work.isEmpty()) {
+            Need need = work.poll();
+            for (int k = 1; k < symmetryMembers.length; k++) {
+                if (nodes == null) refresh();
+                if (symmetryFault != null || sym == null) return failed(symmetryFault == null ? "no symmetry" : symmetryFault);
+                Edge image = image(k, need.edge());
+                int[] rho = compose(sym.permutation(k), need.rho());
+                if (image == null || !learned(image)) {
+                    if (runs.size() >= maxRuns) return failed("run budget");
+                    if (!learn(scriptTo(need.s(), need.mv(), rho).curious(), null)) return false;
+                    refresh();
+                    if (symmetryFault != null || sym == null) return failed(symmetryFault == null ? "no symmetry" : symmetryFault);
+                    image = image(k, need.edge());
+                    if (image == null || !learned(image)) return failed("a run did not show a renamed edge");
+                }
+                if (seen.add(image)) work.add(new Need(image, need.s(), need.mv(), rho));
+            }
+            if (timeUp()) return failed("time budget");
+        }
+        return true;
+    }
+
+    /** Edge e renamed by transposition k of {@link #sym}, or null when its node or contents have no image yet. */
+    private Edge image(int k, Edge e) {
+        Object[] x = sym.edge(k, e.rank(), e.node(), e.outcome());
+        return x == null ? null : new Edge((Integer) x[0], (Integer) x[1], (Outcome) x[2]);
+    }
+
+    /** Forgets the product's states (the learned automata stay) for a search from the start. */
+    private void resetProduct() {
+        count = 0;
+        Arrays.fill(table, 0);
+        blockedStates = new LongStack();
+        blockedMoves = new LongStack();
+        usedAt.clear();
+        usedNone = null;
+        nodes = null;
     }
 
     // ------------------------------------------------------------------ the product
@@ -379,6 +559,7 @@ public final class LearnedModelSearch {
                 after[r][n.id] = nextNode(n, Outcome.NONE);
             }
         }
+        findSymmetry();
     }
 
     /** Moves (and the states they leave) that met an edge not learned yet: taken again after the next learning runs. */
@@ -477,9 +658,13 @@ public final class LearnedModelSearch {
         }
     }
 
+    /** Stores a successor not seen yet (under symmetry reduction, its orbit's representative) and puts it on the work list. */
     private void store(State next, int from, long mv, LongStack work) {
-        int h = hash(next.f);
-        if (find(next.f, h) < 0) work.push(add(next.f, h, from, mv));
+        int[] f = next.f;
+        RankSymmetry.Canonical c = sym == null ? null : sym.canonical(f);
+        if (c != null) f = c.state();
+        int h = hash(f);
+        if (find(f, h) < 0) work.push(add(f, h, from, mv, c == null ? 0 : permutationId(c.permutation())));
     }
 
     /** Per source, what a wildcard receive or probe would take ({@link #candidate}), filled by {@link #candidates}. */
@@ -672,6 +857,7 @@ public final class LearnedModelSearch {
     private boolean moveOn(State st, int r, int node, Outcome o, int s, long mv, Map<Edge, Frontier> frontiers) {
         int nx = o == Outcome.NONE ? after[r][node] : nextNode(nodes.get(r).get(node), o);
         if (nx < 0) return frontier(r, node, o, s, mv, frontiers);
+        if (sym != null) used(r, node, o, s, mv);
         st.f[r] = nx;
         st.f[np + r] = 0;
         return true;
@@ -874,18 +1060,20 @@ public final class LearnedModelSearch {
         }
     }
 
-    private int add(int[] st, int full, int from, long move) {
+    private int add(int[] st, int full, int from, long move, int perm) {
         if (count + 2 > start.length) start = Arrays.copyOf(start, start.length * 2);
         int b = start[count];
         if (b + st.length > pool.length) pool = Arrays.copyOf(pool, Math.max(pool.length * 2, b + st.length));
         if (count >= parent.length) {
             parent = Arrays.copyOf(parent, parent.length * 2);
             via = Arrays.copyOf(via, via.length * 2);
+            permOf = Arrays.copyOf(permOf, permOf.length * 2);
         }
         System.arraycopy(st, 0, pool, b, st.length);
         start[count + 1] = b + st.length;
         parent[count] = from;
         via[count] = move;
+        permOf[count] = perm;
         if (2 * (count + 1) > table.length) rehash();
         int mask = table.length - 1;
         int h = full & mask;

@@ -70,6 +70,52 @@ class LearnedModelSearchTest {
         compare(farm(seed, np), np, policy);
     }
 
+    static Stream<Arguments> symmetricFarms() {
+        return underEachPolicy(60, seed -> 3 + seed % 3);
+    }
+
+    /**
+     * As above on farms whose workers run the same code (symmetry reduction, {@code RankSymmetry}): the reduced search
+     * stores one state per orbit and replays one deadlock per orbit, so deadlocks are compared up to renaming the
+     * workers; every deadlock it shows must still be one the exhaustive search meets. Some farms break the symmetry
+     * late (the last worker sends once more after a reply that only some orders of arrival give it): the reduction
+     * must notice and search the whole product.
+     */
+    @ParameterizedTest(name = "seed {0} np={1} {2}")
+    @MethodSource("symmetricFarms")
+    void symmetricFarmsSameDeadlocksUpToRenaming(int seed, int np, BufferPolicy policy) {
+        String src = symmetricFarm(seed, np);
+        Program p = Program.parse("Gen.java", src);
+        Exploration learned = learned(p, np, policy);
+        assertNotNull(learned, "the program is inside the modelled subset:\n" + src);
+        Exploration exhaustive = exhaustive(p, np, policy);
+        if (!exhaustive.complete()) return; // no oracle
+        assertTrue(learned.complete());
+        assertEquals(exhaustive.anyDeadlock(), learned.anyDeadlock(), "some execution deadlocks:\n" + src);
+        assertEquals(exhaustive.allDeadlock(), learned.allDeadlock(), "every execution deadlocks:\n" + src);
+        Set<String> all = deadlocks(exhaustive), shown = deadlocks(learned);
+        assertTrue(all.containsAll(shown), "every deadlock shown is one the exhaustive search meets:\n" + src);
+        assertEquals(upToRenaming(all), upToRenaming(shown), "the distinct deadlocks up to renaming workers:\n" + src);
+    }
+
+    /** Deadlock signatures with the workers' ranks (all but rank 0) left out: what a renaming of workers keeps. */
+    private static Set<String> upToRenaming(Set<String> deadlocks) {
+        Set<String> out = new TreeSet<>();
+        for (String d : deadlocks) {
+            out.add(Stream.of(d.split(",")).map(x -> x.startsWith("0@") ? x : "w" + x.substring(x.indexOf('@')))
+                    .sorted().collect(Collectors.joining(",")));
+        }
+        return out;
+    }
+
+    private static Exploration exhaustive(Program p, int np, BufferPolicy policy) {
+        Budgets b = Budgets.defaults();
+        b.maxMillis = 60_000;
+        Assumptions assumptions = new Assumptions();
+        return Explorer.explore(policy, 20_000, System.nanoTime() + 60_000_000_000L,
+                (prefix, cache) -> Extractor.run(p, np, policy, null, prefix, cache, b, assumptions, 60_000), false, false);
+    }
+
     private static void compare(String src, int np, BufferPolicy policy) {
         Program p = Program.parse("Gen.java", src);
         Exploration learned = learned(p, np, policy);
@@ -92,10 +138,12 @@ class LearnedModelSearchTest {
 
     /**
      * A master probes for any message and receives it from the probed source; seven workers send three batches and
-     * an end marker (the corpus's ProbeDispatch at np=8): 5^7 global states, which the stateless search does not
-     * finish within its run budget, and the learned model does, from 28 runs. A probe's outcome names the batch's
-     * contents, and the receive it sizes is a node of its own per batch: learning runs seek a batch no run has shown
-     * the master probing at its state, not only a worker (62 runs when they told workers apart but not batches).
+     * an end marker (the corpus's ProbeDispatch at np=8): 5^7 = 78,125 global states, which the stateless search does
+     * not finish within its run budget, and the learned model does. A probe's outcome names the batch's contents, and
+     * the receive it sizes is a node of its own per batch: learning runs seek a batch no run has shown the master
+     * probing at its state, not only a worker (62 runs when they told workers apart but not batches, 29 since). The
+     * workers are interchangeable (their batches differ in size and contents, which the renaming maps): the product
+     * keeps one state per orbit, which worker is where not counted (357 states, 15 runs when written).
      */
     @Test
     void probeDispatchAtEightProcessesFinishes() {
@@ -103,7 +151,7 @@ class LearnedModelSearchTest {
         Exploration learned = learned(p, 8);
         assertNotNull(learned);
         assertTrue(learned.complete());
-        assertEquals(78_125, learned.states(), "each worker at one of five points; the master's receive taken at once");
+        assertTrue(learned.states() < 1_000, learned.states() + " states: 78,125 without the symmetry reduction");
         assertTrue(learned.runs().size() <= 40, learned.runs().size() + " runs (62 when runs told sources apart but not contents)");
         assertFalse(learned.anyDeadlock());
         Budgets b = Budgets.defaults();
@@ -351,7 +399,8 @@ class LearnedModelSearchTest {
      * Past its soft deadline a search goes on while its product is small (it is still learning the automata by runs, and
      * the stateless search it would hand over to needs far more of them) and gives up once the product is large: a soft
      * deadline that has passed before the search starts leaves WorkQueueAny at np=6 (48 states) complete, and stops
-     * ProbeDispatch at np=8 (78,125 states), which finishes with the same hard deadline and no soft one.
+     * ProbeDispatch at np=8 with worker r sending r batches (no two workers alike: 3 x 4 x ... x 9 = 181,440 states),
+     * which finishes with the same hard deadline and no soft one.
      */
     @Test
     void pastTheSoftDeadlineOnlyASmallProductGoesOn() {
@@ -360,8 +409,9 @@ class LearnedModelSearchTest {
         assertNotNull(small, "a product of 48 states goes on past the soft deadline");
         assertTrue(small.complete());
         assertEquals(48, small.states());
-        Program probes = Program.parse("ProbeDispatch.java", Repo.read(Repo.corpus().resolve("programs/ProbeDispatch.java")));
-        assertTrue(LearnedModelSearch.SMALL_PRODUCT < 78_125);
+        String uneven = Repo.read(Repo.corpus().resolve("programs/ProbeDispatch.java")).replace("batch <= 3", "batch <= rank");
+        Program probes = Program.parse("ProbeDispatch.java", uneven);
+        assertTrue(LearnedModelSearch.SMALL_PRODUCT < 181_440);
         assertNull(withSoftDeadlinePassed(probes, 8), "a product past " + LearnedModelSearch.SMALL_PRODUCT + " states stops");
         assertNotNull(learned(probes, 8), "without a soft deadline the same search finishes");
     }
@@ -436,6 +486,51 @@ class LearnedModelSearchTest {
             b.append("        }\n");
         }
         b.append("        MPI.Finalize();\n    }\n}\n");
+        return b.toString();
+    }
+
+    /**
+     * A master/worker farm whose workers all run the same code: each sends a few messages to the master (standard or
+     * synchronous, contents its rank or the round), and waits for a reply after one of them; the master takes every
+     * message from any source (by a receive, or a probe and a receive from the probed source) and replies to
+     * asking workers, sometimes only when the sum of what it got is even (a deadlock some orders reach), sometimes
+     * expecting one message more than are sent (a deadlock every order reaches). Some farms break the symmetry late:
+     * the last worker sends once more when the reply it got says it asked first.
+     */
+    static String symmetricFarm(long seed, int np) {
+        Random r = new Random(seed * 977 + 5);
+        int rounds = 1 + r.nextInt(3), askAt = r.nextInt(rounds);
+        int bug = r.nextInt(3);
+        boolean probe = r.nextBoolean(), rankContents = r.nextBoolean(), late = r.nextInt(3) == 0;
+        int total = (np - 1) * rounds + (bug == 2 ? 1 : 0);
+        StringBuilder b = new StringBuilder();
+        b.append("import mpi.*;\npublic class Sym").append(seed).append(" {\n")
+                .append("    public static void main(String[] args) throws Exception {\n")
+                .append("        MPI.Init(args);\n")
+                .append("        int rank = MPI.COMM_WORLD.Rank();\n")
+                .append("        int[] buf = new int[1];\n        int[] got = new int[1];\n")
+                .append("        if (rank == 0) {\n            int x = 0, replies = 0;\n")
+                .append("            for (int k = 0; k < ").append(total).append("; k++) {\n");
+        if (probe) {
+            b.append("                Status st = MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, MPI.ANY_TAG);\n")
+                    .append("                MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, st.source, st.tag);\n");
+        } else {
+            b.append("                Status st = MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG);\n");
+        }
+        b.append("                x += got[0];\n")
+                .append("                if (st.tag == 1").append(bug == 1 ? " && x % 2 == 0" : "")
+                .append(") { buf[0] = replies++; MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, st.source, 2); }\n")
+                .append("            }\n        } else {\n");
+        for (int i = 0; i < rounds; i++) {
+            b.append("            buf[0] = ").append(rankContents ? "rank" : String.valueOf(i)).append(";\n")
+                    .append("            MPI.COMM_WORLD.").append(r.nextInt(3) == 0 ? "Ssend" : "Send")
+                    .append("(buf, 0, 1, MPI.INT, 0, ").append(i == askAt ? 1 : 0).append(");\n");
+            if (i == askAt) {
+                b.append("            MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, 0, 2);\n");
+                if (late) b.append("            if (rank == ").append(np - 1).append(" && got[0] == 0) MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 0, 0);\n");
+            }
+        }
+        b.append("        }\n        MPI.Finalize();\n    }\n}\n");
         return b.toString();
     }
 
