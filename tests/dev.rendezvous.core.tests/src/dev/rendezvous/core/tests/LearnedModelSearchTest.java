@@ -98,6 +98,62 @@ class LearnedModelSearchTest {
         assertEquals(upToRenaming(all), upToRenaming(shown), "the distinct deadlocks up to renaming workers:\n" + src);
     }
 
+    /**
+     * Workers alike but one: rank 3 waits for one more message when it is the last to report (the reply names the order
+     * of arrival). The symmetry-reduced search stores each state as the representative where the workers that reported
+     * are the highest ranks, so rank 3 is never last in a stored state, and no learning run happens to make it last; only
+     * the check that every edge taken has its renamed images learned (a run to the renamed state shows rank 3 doing
+     * another call) finds the workers are not interchangeable, and the whole product then has the deadlock. Without
+     * that check the search ended complete and without deadlock.
+     */
+    @Test
+    void aWorkerThatDiffersOnlyWhereTheReducedSearchNeverPutsItIsNotTakenAsInterchangeable() {
+        String src = """
+                import mpi.*;
+                public class LastToReport {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        int[] buf = new int[1];
+                        int[] got = new int[1];
+                        if (rank == 0) {
+                            for (int k = 0; k < size - 1; k++) {
+                                Status st = MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, 0);
+                                MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, st.source, 0);
+                                buf[0] = k;
+                                MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, st.source, 2);
+                            }
+                        } else {
+                            MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 0, 0);
+                            MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, 0, 2);
+                            if (rank == 3 && got[0] == 4) MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, 0, 3);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        Program p = Program.parse("LastToReport.java", src);
+        LearnedModelSearch.Attempt a = attempt(p, 6);
+        Exploration learned = a.exploration();
+        assertNotNull(learned);
+        assertNull(a.symmetric(), "rank 3 is not interchangeable with the other workers");
+        assertTrue(learned.complete() && learned.anyDeadlock() && !learned.allDeadlock());
+        assertEquals(Set.of("3@18"), deadlocks(learned));
+        assertEquals(deadlocks(exhaustive(p, 6, BufferPolicy.ZERO)), deadlocks(learned));
+    }
+
+    /** The symmetry reduction at work: ProbeDispatch's seven workers are one class, and the product one state per orbit. */
+    @Test
+    void probeDispatchWorkersAreInterchangeable() {
+        Program p = Program.parse("ProbeDispatch.java", Repo.read(Repo.corpus().resolve("programs/ProbeDispatch.java")));
+        LearnedModelSearch.Attempt a = attempt(p, 10);
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9), a.symmetric());
+        Exploration learned = a.exploration();
+        assertTrue(learned.complete() && !learned.anyDeadlock());
+        // multisets of nine workers over five points: C(13, 4) = 715 orbits of the 5^9 = 1,953,125 states
+        assertTrue(learned.states() < 2_000, learned.states() + " states");
+    }
+
     /** Deadlock signatures with the workers' ranks (all but rank 0) left out: what a renaming of workers keeps. */
     private static Set<String> upToRenaming(Set<String> deadlocks) {
         Set<String> out = new TreeSet<>();
