@@ -43,6 +43,10 @@ import dev.rendezvous.core.semantics.LocalModels.Step;
  * unknown branch, a decision taken alike by all ranks), no abort or budget in any run. Anything else, or a directed run
  * that does not do what the automata predicted, gives up ({@link #search} returns null) and the caller explores as
  * before.
+ *
+ * <p>Ranks whose automata are alike up to renaming (a farm's workers) are searched one global state per orbit of
+ * their permutations ({@link RankSymmetry}, {@link #closedUnderSymmetry}); when they turn out not to be interchangeable,
+ * the whole product is searched.
  */
 public final class LearnedModelSearch {
 
@@ -179,6 +183,7 @@ public final class LearnedModelSearch {
     /** The search of the product from the initial state, learning edges by runs as it needs them. */
     private Explorer.Exploration searchProduct() {
         refresh();
+        freshSymmetry();
         State init = new State(new int[2 * np]);
         for (int r = 0; r < np; r++) {
             Set<Step> st = models.starts(r);
@@ -200,6 +205,7 @@ public final class LearnedModelSearch {
             LongStack retryMoves = blockedMoves;
             blockedStates = new LongStack();
             blockedMoves = new LongStack();
+            freshSymmetry();
             if (symmetryFault != null) return giveUp(symmetryFault);
             for (int i = 0; i < retryStates.size; i++) {
                 retry((int) retryStates.items[i], retryMoves.items[i], work, frontiers);
@@ -355,7 +361,7 @@ public final class LearnedModelSearch {
 
     /** A move with its rank (and a wildcard's source) renamed by {@code p}; the move itself when p is null. */
     private static long renamed(long mv, int[] p) {
-        if (p == null) return mv;
+        if (p == null || (mv & (WILDCARD | BUFFERING)) == 0) return mv; // a deterministic move: not in scripts
         int rank = moveRank(mv), value = (int) mv;
         if ((mv & WILDCARD) != 0) value = p[value];
         return move(mv & (WILDCARD | BUFFERING), p[rank], value);
@@ -411,6 +417,21 @@ public final class LearnedModelSearch {
         return id;
     }
 
+    /** Whether the automata changed since {@link #sym}'s walks. */
+    private boolean symmetryStale = true;
+
+    /**
+     * Walks the automata again for {@link #sym} if they changed: before states are stored, not after every run (a batch
+     * of learning runs reads the automata after each).
+     */
+    private void freshSymmetry() {
+        if (nodes == null) refresh();
+        if (symmetryStale) {
+            symmetryStale = false;
+            findSymmetry();
+        }
+    }
+
     /** Finds the interchangeable ranks again on the automata just read; a class that no longer holds is a fault. */
     private void findSymmetry() {
         // a class is found before the first state is stored or never: the closure needs every edge the search took
@@ -459,14 +480,14 @@ public final class LearnedModelSearch {
         while (!work.isEmpty()) {
             Need need = work.poll();
             for (int k = 1; k < symmetryMembers.length; k++) {
-                if (nodes == null) refresh();
+                freshSymmetry();
                 if (symmetryFault != null || sym == null) return failed(symmetryFault == null ? "no symmetry" : symmetryFault);
                 Edge image = image(k, need.edge());
                 int[] rho = compose(sym.permutation(k), need.rho());
                 if (image == null || !learned(image)) {
                     if (runs.size() >= maxRuns) return failed("run budget");
                     if (!learn(scriptTo(need.s(), need.mv(), rho).curious(), null)) return false;
-                    refresh();
+                    freshSymmetry();
                     if (symmetryFault != null || sym == null) return failed(symmetryFault == null ? "no symmetry" : symmetryFault);
                     image = image(k, need.edge());
                     if (image == null || !learned(image)) return failed("a run did not show a renamed edge");
@@ -559,7 +580,7 @@ public final class LearnedModelSearch {
                 after[r][n.id] = nextNode(n, Outcome.NONE);
             }
         }
-        findSymmetry();
+        symmetryStale = true;
     }
 
     /** Moves (and the states they leave) that met an edge not learned yet: taken again after the next learning runs. */
@@ -660,6 +681,7 @@ public final class LearnedModelSearch {
 
     /** Stores a successor not seen yet (under symmetry reduction, its orbit's representative) and puts it on the work list. */
     private void store(State next, int from, long mv, LongStack work) {
+        if (symmetryStale && sym != null) freshSymmetry();
         int[] f = next.f;
         RankSymmetry.Canonical c = sym == null ? null : sym.canonical(f);
         if (c != null) f = c.state();
