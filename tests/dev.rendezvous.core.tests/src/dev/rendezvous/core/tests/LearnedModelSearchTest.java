@@ -176,11 +176,7 @@ class LearnedModelSearchTest {
         Program p = Program.parse("Gen.java", src);
         Exploration learned = learned(p, np, policy);
         assertNotNull(learned, "the program is inside the modelled subset:\n" + src);
-        Budgets b = Budgets.defaults();
-        b.maxMillis = 60_000;
-        Assumptions assumptions = new Assumptions();
-        Exploration exhaustive = Explorer.explore(policy, 20_000, System.nanoTime() + 60_000_000_000L,
-                (prefix, cache) -> Extractor.run(p, np, policy, null, prefix, cache, b, assumptions, 60_000), false, false);
+        Exploration exhaustive = exhaustive(p, np, policy);
         if (!exhaustive.complete()) return; // no oracle
         assertTrue(learned.complete());
         assertEquals(exhaustive.anyDeadlock(), learned.anyDeadlock(), "some execution deadlocks:\n" + src);
@@ -520,12 +516,7 @@ class LearnedModelSearchTest {
         }
         b.append("        if (rank == 0) {\n            int x = 0, first = -1;\n")
                 .append("            for (int k = 0; k < ").append(total).append("; k++) {\n");
-        if (probe) {
-            b.append("                Status st = MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, MPI.ANY_TAG);\n")
-                    .append("                MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, st.source, st.tag);\n");
-        } else {
-            b.append("                Status st = MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG);\n");
-        }
+        b.append(masterTakesAny(probe));
         b.append("                if (first < 0) first = st.source;\n                x += st.source * (k + 1);\n")
                 .append("                if (st.tag == 1").append(bug == 1 ? " && x % 2 == 0" : "")
                 .append(") MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, st.source, 2);\n            }\n");
@@ -543,6 +534,13 @@ class LearnedModelSearchTest {
         }
         b.append("        MPI.Finalize();\n    }\n}\n");
         return b.toString();
+    }
+
+    /** A farm master's statement taking a message from any source: a receive, or a probe and a receive from the probed source. */
+    private static String masterTakesAny(boolean probe) {
+        return probe ? "                Status st = MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, MPI.ANY_TAG);\n"
+                + "                MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, st.source, st.tag);\n"
+                : "                Status st = MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG);\n";
     }
 
     /**
@@ -567,12 +565,7 @@ class LearnedModelSearchTest {
                 .append("        int[] buf = new int[1];\n        int[] got = new int[1];\n")
                 .append("        if (rank == 0) {\n            int x = 0, replies = 0;\n")
                 .append("            for (int k = 0; k < ").append(total).append("; k++) {\n");
-        if (probe) {
-            b.append("                Status st = MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, MPI.ANY_TAG);\n")
-                    .append("                MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, st.source, st.tag);\n");
-        } else {
-            b.append("                Status st = MPI.COMM_WORLD.Recv(got, 0, 1, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG);\n");
-        }
+        b.append(masterTakesAny(probe));
         b.append("                x += got[0];\n")
                 .append("                if (st.tag == 1").append(bug == 1 ? " && x % 2 == 0" : "")
                 .append(") { buf[0] = replies++; MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, st.source, 2); }\n")
