@@ -85,17 +85,9 @@ class LearnedModelSearchTest {
     @MethodSource("symmetricFarms")
     void symmetricFarmsSameDeadlocksUpToRenaming(int seed, int np, BufferPolicy policy) {
         String src = symmetricFarm(seed, np);
-        Program p = Program.parse("Gen.java", src);
-        Exploration learned = learned(p, np, policy);
-        assertNotNull(learned, "the program is inside the modelled subset:\n" + src);
-        Exploration exhaustive = exhaustive(p, np, policy);
-        if (!exhaustive.complete()) return; // no oracle
-        assertTrue(learned.complete());
-        assertEquals(exhaustive.anyDeadlock(), learned.anyDeadlock(), "some execution deadlocks:\n" + src);
-        assertEquals(exhaustive.allDeadlock(), learned.allDeadlock(), "every execution deadlocks:\n" + src);
-        Set<String> all = deadlocks(exhaustive), shown = deadlocks(learned);
-        assertTrue(all.containsAll(shown), "every deadlock shown is one the exhaustive search meets:\n" + src);
-        assertEquals(upToRenaming(all), upToRenaming(shown), "the distinct deadlocks up to renaming workers:\n" + src);
+        Deadlocks d = agreeWithExhaustive(src, np, policy);
+        if (d == null) return; // no oracle
+        assertEquals(upToRenaming(d.all()), upToRenaming(d.shown()), "the distinct deadlocks up to renaming workers:\n" + src);
     }
 
     /**
@@ -173,19 +165,34 @@ class LearnedModelSearchTest {
     }
 
     private static void compare(String src, int np, BufferPolicy policy) {
+        Deadlocks d = agreeWithExhaustive(src, np, policy);
+        if (d == null) return; // no oracle
+        Set<String> all = d.all(), shown = d.shown();
+        // the product replays up to 16 distinct deadlocks as runs; the learning runs may show more
+        if (all.size() <= 16) assertEquals(all, shown, "the distinct deadlocks:\n" + src);
+        else assertTrue(shown.size() >= 16, shown.size() + " of " + all.size() + " distinct deadlocks shown:\n" + src);
+    }
+
+    /** The distinct deadlocks the exhaustive search meets and those the learned exploration shows. */
+    private record Deadlocks(Set<String> all, Set<String> shown) {}
+
+    /**
+     * Checks what the learned exploration and the exhaustive search must agree on whatever the program (complete, some
+     * and every execution deadlocking, every deadlock shown one the exhaustive search meets) and returns both sets of
+     * deadlocks; null when the exhaustive search does not finish (no oracle).
+     */
+    private static Deadlocks agreeWithExhaustive(String src, int np, BufferPolicy policy) {
         Program p = Program.parse("Gen.java", src);
         Exploration learned = learned(p, np, policy);
         assertNotNull(learned, "the program is inside the modelled subset:\n" + src);
         Exploration exhaustive = exhaustive(p, np, policy);
-        if (!exhaustive.complete()) return; // no oracle
+        if (!exhaustive.complete()) return null;
         assertTrue(learned.complete());
         assertEquals(exhaustive.anyDeadlock(), learned.anyDeadlock(), "some execution deadlocks:\n" + src);
         assertEquals(exhaustive.allDeadlock(), learned.allDeadlock(), "every execution deadlocks:\n" + src);
         Set<String> all = deadlocks(exhaustive), shown = deadlocks(learned);
         assertTrue(all.containsAll(shown), "every deadlock shown is one the exhaustive search meets:\n" + src);
-        // the product replays up to 16 distinct deadlocks as runs; the learning runs may show more
-        if (all.size() <= 16) assertEquals(all, shown, "the distinct deadlocks:\n" + src);
-        else assertTrue(shown.size() >= 16, shown.size() + " of " + all.size() + " distinct deadlocks shown:\n" + src);
+        return new Deadlocks(all, shown);
     }
 
     /**
