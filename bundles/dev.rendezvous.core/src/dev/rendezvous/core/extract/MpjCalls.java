@@ -835,6 +835,17 @@ final class MpjCalls {
      * the root alone reads it (Gather's receive type, Scatter's send type): {datatype positions...}, op.
      */
     private static int[][] handlePositions(Op op) {
+        return HANDLE_POSITIONS.get(op);
+    }
+
+    /** {@link #handlePositions} per operation, made once (read, never written: the arrays are shared). */
+    private static final java.util.Map<Op, int[][]> HANDLE_POSITIONS = new java.util.EnumMap<>(Op.class);
+
+    static {
+        for (Op op : Op.values()) HANDLE_POSITIONS.put(op, makeHandlePositions(op));
+    }
+
+    private static int[][] makeHandlePositions(Op op) {
         return switch (op) {
             case SEND, SSEND, BSEND, RSEND, ISEND, ISSEND, IBSEND, IRSEND, RECV, IRECV -> new int[][] {{3}, {}, {}};
             case SENDRECV -> new int[][] {{3, 9}, {}, {}};

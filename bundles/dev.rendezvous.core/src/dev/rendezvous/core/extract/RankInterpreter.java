@@ -1865,10 +1865,19 @@ final class RankInterpreter {
             if (Character.isUpperCase(last.charAt(0)) && !last.equals(last.toUpperCase())) return new ClassRef(last);
         }
         if (base instanceof ClassRef cr && Character.isUpperCase(last.charAt(0)) && program.type(last) == null
-                && q.getFullyQualifiedName().chars().allMatch(ch -> Character.isLowerCase(ch) || ch == '.')) {
+                && lowerCaseDotted(q.getFullyQualifiedName())) {
             return new ClassRef(last);
         }
         return field(base, last, qn);
+    }
+
+    /** Whether {@code name} has only lower-case letters and dots (a package), without a stream per evaluation. */
+    private static boolean lowerCaseDotted(String name) {
+        for (int i = 0; i < name.length(); i++) {
+            char ch = name.charAt(i);
+            if (!Character.isLowerCase(ch) && ch != '.') return false;
+        }
+        return true;
     }
 
     private Object field(Object base, String name, ASTNode at) {
@@ -2110,14 +2119,12 @@ final class RankInterpreter {
         Object left = eval(in.getLeftOperand());
         if (operator == InfixExpression.Operator.CONDITIONAL_AND || operator == InfixExpression.Operator.CONDITIONAL_OR) {
             boolean and = operator == InfixExpression.Operator.CONDITIONAL_AND;
-            Object acc = left;
-            List<Expression> rest = new ArrayList<>();
-            rest.add(in.getRightOperand());
-            for (Object o : in.extendedOperands()) rest.add((Expression) o);
-            for (Expression r : rest) {
-                if (acc instanceof Boolean b && b != and) return b; // short circuit
-                Object rv = eval(r);
-                acc = Operators.logic(and, acc, rv);
+            if (left instanceof Boolean b && b != and) return b; // short circuit
+            Object acc = Operators.logic(and, left, eval(in.getRightOperand()));
+            if (!in.hasExtendedOperands()) return acc; // (no iterator: one per test was a third of what a kernel allocated)
+            for (Object o : in.extendedOperands()) {
+                if (acc instanceof Boolean b && b != and) return b;
+                acc = Operators.logic(and, acc, eval((Expression) o));
             }
             return acc;
         }
@@ -2125,6 +2132,7 @@ final class RankInterpreter {
         Object acc = Operators.numeric(operator, left, right);
         String op = operator.toString();
         if (acc == null) acc = Operators.binary(op, left, right);
+        if (!in.hasExtendedOperands()) return acc;
         for (Object o : in.extendedOperands()) acc = Operators.binary(op, acc, eval((Expression) o));
         return acc;
     }

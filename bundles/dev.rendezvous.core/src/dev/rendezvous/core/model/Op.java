@@ -70,12 +70,18 @@ public enum Op {
 
     /** Looks an MPJ method name up among communicator operations; null when it is not one. */
     public static Op commOp(String name) {
+        return COMM_OPS.get(name);
+    }
+
+    /** {@link #commOp}'s table: the first communicator operation of each MPJ name (one lookup per call interpreted). */
+    private static final java.util.Map<String, Op> COMM_OPS = new java.util.HashMap<>();
+
+    static {
         for (Op op : values()) {
-            if (op.mpjName.equals(name) && op.kind != Kind.WAIT && op != START && op != STARTALL
-                    && op != REQUEST_FREE && op != FINALIZE && op != BUFFER_ATTACH && op != BUFFER_DETACH) {
-                return op;
+            if (op.kind != Kind.WAIT && op != START && op != STARTALL && op != REQUEST_FREE && op != FINALIZE
+                    && op != BUFFER_ATTACH && op != BUFFER_DETACH) {
+                COMM_OPS.putIfAbsent(op.mpjName, op);
             }
         }
-        return null;
     }
 }
