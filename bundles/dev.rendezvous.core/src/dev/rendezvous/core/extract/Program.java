@@ -747,7 +747,7 @@ public final class Program {
      * assigns that are declared outside it and live after it; {@code callsOwn} when it calls methods of the program
      * (all {@linkplain #isPure pure}).
      */
-    public record PayloadWrites(Set<String> arrays, Set<String> scalars, boolean callsOwn) {}
+    public record PayloadWrites(Set<String> arrays, Set<String> scalars, boolean callsOwn, boolean allocates) {}
 
     /**
      * The arrays a loop without communication writes, when that is all it does: element assignments
@@ -758,7 +758,7 @@ public final class Program {
      */
     public Set<String> payloadArrays(ASTNode loop) {
         PayloadWrites w = payloadWrites(loop);
-        return w == null || !w.scalars().isEmpty() || w.arrays().isEmpty() || w.callsOwn() ? null : w.arrays();
+        return w == null || !w.scalars().isEmpty() || w.arrays().isEmpty() || w.callsOwn() || w.allocates() ? null : w.arrays();
     }
 
     /**
@@ -774,10 +774,13 @@ public final class Program {
             Set<String> scalars = new HashSet<>();
             boolean[] ok = {true};
             boolean[] callsOwn = {false};
+            boolean[] allocates = {false};
             l.accept(new ASTVisitor() {
                 @Override
                 public void preVisit(ASTNode x) {
-                    if (x instanceof org.eclipse.jdt.core.dom.ClassInstanceCreation || x instanceof org.eclipse.jdt.core.dom.ArrayCreation
+                    if (x instanceof org.eclipse.jdt.core.dom.ClassInstanceCreation c && plainConstruction(c)) {
+                        allocates[0] = true;
+                    } else if (x instanceof org.eclipse.jdt.core.dom.ClassInstanceCreation || x instanceof org.eclipse.jdt.core.dom.ArrayCreation
                             || x instanceof org.eclipse.jdt.core.dom.ReturnStatement || x instanceof org.eclipse.jdt.core.dom.ThrowStatement
                             || x instanceof org.eclipse.jdt.core.dom.SuperMethodInvocation || x instanceof org.eclipse.jdt.core.dom.LambdaExpression
                             || x instanceof org.eclipse.jdt.core.dom.BreakStatement b && b.getLabel() != null
@@ -841,8 +844,123 @@ public final class Program {
             Set<String> live = new HashSet<>();
             for (String s : scalars) if (!declared.contains(s) && !deadAfter(l, s)) live.add(s);
             if (arrays.isEmpty() && live.isEmpty()) ok[0] = false;
-            return ok[0] ? java.util.Optional.of(new PayloadWrites(Set.copyOf(arrays), Set.copyOf(live), callsOwn[0])) : java.util.Optional.empty();
+            return ok[0] ? java.util.Optional.of(new PayloadWrites(Set.copyOf(arrays), Set.copyOf(live), callsOwn[0], allocates[0])) : java.util.Optional.empty();
         }).orElse(null);
+    }
+
+    /** Library classes whose constructors only make the value (a loop filling an array with them does nothing else). */
+    private static final Set<String> VALUE_CLASSES = Set.of("Double", "Float", "Long", "Integer", "Short", "Byte", "Character",
+            "Boolean", "String", "Object");
+
+    /**
+     * Whether {@code c} only makes an object, with no effect the analysis could miss if it were not interpreted: a
+     * boxed number or string, or a class of the program with no superclass, no anonymous body and no initializer
+     * block, whose fields start at a literal or their default and whose every constructor only assigns its own fields
+     * ({@code this.x = x}) from its parameters, literals and constants, by arithmetic that cannot throw (no division,
+     * array element or call but {@code Math}'s). JGF's {@code obj_double} is such a class: a benchmark fills arrays of a
+     * million of them before each round, and a loop doing only that ({@code RankInterpreter.steersNothing}) is forgotten
+     * at once instead of interpreted up to the quiet-step budget on every run.
+     */
+    boolean plainConstruction(org.eclipse.jdt.core.dom.ClassInstanceCreation c) {
+        if (c.getAnonymousClassDeclaration() != null || c.getExpression() != null) return false;
+        String name = c.getType().toString();
+        int lt = name.indexOf('<');
+        if (lt >= 0) name = name.substring(0, lt);
+        if (name.startsWith("java.lang.")) name = name.substring("java.lang.".length());
+        if (VALUE_CLASSES.contains(name)) return types.get(name) == null; // its arguments are the loop's, checked with it
+        return types.get(name) instanceof TypeDeclaration td && plainClass(td);
+    }
+
+    private final Map<TypeDeclaration, Boolean> plainClasses = new IdentityHashMap<>();
+
+    private boolean plainClass(TypeDeclaration td) {
+        Boolean known = plainClasses.get(td);
+        if (known != null) return known;
+        boolean ok = !td.isInterface() && (td.getSuperclassType() == null || td.getSuperclassType().toString().equals("Object"))
+                && td.typeParameters().isEmpty();
+        Set<String> fields = new HashSet<>();
+        for (Object o : td.bodyDeclarations()) {
+            if (o instanceof org.eclipse.jdt.core.dom.Initializer) ok = false;
+            if (o instanceof org.eclipse.jdt.core.dom.FieldDeclaration fd) {
+                boolean isStatic = org.eclipse.jdt.core.dom.Modifier.isStatic(fd.getModifiers());
+                for (Object f : fd.fragments()) {
+                    VariableDeclarationFragment v = (VariableDeclarationFragment) f;
+                    if (!isStatic) fields.add(v.getName().getIdentifier());
+                    if (!isStatic && v.getInitializer() != null && !literal(v.getInitializer())) ok = false;
+                }
+            }
+        }
+        for (Object o : td.bodyDeclarations()) {
+            if (!ok) break;
+            if (!(o instanceof MethodDeclaration m) || !m.isConstructor()) continue;
+            if (m.getBody() == null) {
+                ok = false;
+                break;
+            }
+            Set<String> params = new HashSet<>();
+            for (Object p : m.parameters()) params.add(((org.eclipse.jdt.core.dom.SingleVariableDeclaration) p).getName().getIdentifier());
+            for (Object st : m.getBody().statements()) {
+                if (!(st instanceof org.eclipse.jdt.core.dom.ExpressionStatement es) || !(es.getExpression() instanceof Assignment a)
+                        || a.getOperator() != Assignment.Operator.ASSIGN || !ownField(a.getLeftHandSide(), fields, params)
+                        || !plainValue(a.getRightHandSide(), params, fields)) {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        plainClasses.put(td, ok);
+        return ok;
+    }
+
+    private static boolean literal(Expression e) {
+        return e instanceof NumberLiteral || e instanceof org.eclipse.jdt.core.dom.BooleanLiteral || e instanceof org.eclipse.jdt.core.dom.StringLiteral
+                || e instanceof org.eclipse.jdt.core.dom.CharacterLiteral || e instanceof org.eclipse.jdt.core.dom.NullLiteral
+                || e instanceof org.eclipse.jdt.core.dom.PrefixExpression p && p.getOperator() == org.eclipse.jdt.core.dom.PrefixExpression.Operator.MINUS
+                        && literal(p.getOperand());
+    }
+
+    /** {@code this.x} or a bare {@code x} naming a field of the class (not shadowed by a parameter). */
+    private static boolean ownField(Expression lhs, Set<String> fields, Set<String> params) {
+        if (lhs instanceof org.eclipse.jdt.core.dom.FieldAccess fa) {
+            return fa.getExpression() instanceof org.eclipse.jdt.core.dom.ThisExpression && fields.contains(fa.getName().getIdentifier());
+        }
+        return lhs instanceof SimpleName n && fields.contains(n.getIdentifier()) && !params.contains(n.getIdentifier());
+    }
+
+    /**
+     * An expression over {@code names} (parameters, fields), literals and upper-case constants that cannot throw or
+     * have an effect: arithmetic without division, comparisons, casts to a primitive type, {@code Math} calls.
+     */
+    private static boolean plainValue(Expression e, Set<String> params, Set<String> fields) {
+        if (literal(e)) return true;
+        if (e instanceof SimpleName n) {
+            String id = n.getIdentifier();
+            return params.contains(id) || fields.contains(id) || id.equals(id.toUpperCase()) && Character.isLetter(id.charAt(0));
+        }
+        if (e instanceof org.eclipse.jdt.core.dom.ParenthesizedExpression p) return plainValue(p.getExpression(), params, fields);
+        if (e instanceof org.eclipse.jdt.core.dom.CastExpression ce) {
+            return ce.getType().isPrimitiveType() && plainValue(ce.getExpression(), params, fields);
+        }
+        if (e instanceof org.eclipse.jdt.core.dom.PrefixExpression p) {
+            org.eclipse.jdt.core.dom.PrefixExpression.Operator op = p.getOperator();
+            return op != org.eclipse.jdt.core.dom.PrefixExpression.Operator.INCREMENT
+                    && op != org.eclipse.jdt.core.dom.PrefixExpression.Operator.DECREMENT && plainValue(p.getOperand(), params, fields);
+        }
+        if (e instanceof InfixExpression ie) {
+            if (ie.getOperator() == InfixExpression.Operator.DIVIDE || ie.getOperator() == InfixExpression.Operator.REMAINDER) return false;
+            if (!plainValue(ie.getLeftOperand(), params, fields) || !plainValue(ie.getRightOperand(), params, fields)) return false;
+            for (Object o : ie.extendedOperands()) if (!plainValue((Expression) o, params, fields)) return false;
+            return true;
+        }
+        if (e instanceof org.eclipse.jdt.core.dom.ConditionalExpression ce) {
+            return plainValue(ce.getExpression(), params, fields) && plainValue(ce.getThenExpression(), params, fields)
+                    && plainValue(ce.getElseExpression(), params, fields);
+        }
+        if (e instanceof MethodInvocation mi && mi.getExpression() instanceof SimpleName q && q.getIdentifier().equals("Math")) {
+            for (Object a : mi.arguments()) if (!plainValue((Expression) a, params, fields)) return false;
+            return true;
+        }
+        return false;
     }
 
     /**

@@ -1158,7 +1158,7 @@ final class RankInterpreter {
      */
     private boolean accumulates(ASTNode loop) {
         Program.PayloadWrites w = program.payloadWrites(loop);
-        if (w == null || !holdFloating(w.arrays())) return false;
+        if (w == null || w.allocates() || !holdFloating(w.arrays())) return false;
         StateRelevance relevance = program.stateRelevance();
         for (String v : w.scalars()) {
             Cell c = lookup(v);

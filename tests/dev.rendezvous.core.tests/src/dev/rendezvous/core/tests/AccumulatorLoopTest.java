@@ -192,6 +192,64 @@ class AccumulatorLoopTest {
         assertFalse(assumed(hang), hang.findings().toString());
     }
 
+    private static final String BOX = "static class Box { double x; int k = 0; Box(double x) { this.x = x * 2 + 1; } }\n    ";
+
+    /**
+     * A worker fills an array with fresh objects of a class whose constructor only sets its own fields (JGF's
+     * {@code obj_double}), too many for the step budget, then sends: forgotten at once, not stopped.
+     */
+    @Test
+    void aLoopFillingAnArrayWithPlainObjectsIsForgotten() {
+        String worker = """
+                            Box[] boxes = new Box[400000];
+                            for (int k = 0; k < boxes.length; k++) boxes[k] = new Box(k);
+                            Double[] sums = new Double[400000];
+                            for (int k = 0; k < sums.length; k++) sums[k] = new Double(k * 0.5);
+                            MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, 7);
+                """;
+        RunReport ok = analyze(program(worker, 7).replace("static double integrate(", BOX + "static double integrate("), 3);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+        RunReport hang = analyze(program(worker, 5).replace("static double integrate(", BOX + "static double integrate("), 3);
+        assertNotEquals("ok", hang.verdict().runId(), hang.findings().toString());
+        assertFalse(assumed(hang), hang.findings().toString());
+    }
+
+    /**
+     * A constructor that counts its objects in a static field has an effect the tag reads: the loop is computed, so the
+     * tag is exact (20 boxes), and a receive that expects another count hangs without any assumption.
+     */
+    @Test
+    void aConstructorWithAnEffectIsComputed() {
+        String counted = "static int made = 0;\n    static class Box { double x; Box(double x) { this.x = x; made = made + 1; } }\n    ";
+        String worker = """
+                            Box[] boxes = new Box[20];
+                            for (int k = 0; k < boxes.length; k++) boxes[k] = new Box(k);
+                            MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, made);
+                """;
+        RunReport ok = analyze(program(worker, 20).replace("static double integrate(", counted + "static double integrate("), 2);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+        RunReport hang = analyze(program(worker, 19).replace("static double integrate(", counted + "static double integrate("), 2);
+        assertNotEquals("ok", hang.verdict().runId(), hang.findings().toString());
+        assertFalse(assumed(hang), hang.findings().toString());
+    }
+
+    /** Objects whose field later picks the tag steer a call: the loop is computed and the tag exact. */
+    @Test
+    void objectsWhoseFieldPicksTheTagAreComputed() {
+        String worker = """
+                            Box[] boxes = new Box[20];
+                            for (int k = 0; k < boxes.length; k++) boxes[k] = new Box(k);
+                            MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, (int) boxes[3].x);
+                """;
+        RunReport ok = analyze(program(worker, 7).replace("static double integrate(", BOX + "static double integrate("), 2);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+        RunReport hang = analyze(program(worker, 6).replace("static double integrate(", BOX + "static double integrate("), 2);
+        assertNotEquals("ok", hang.verdict().runId(), hang.findings().toString());
+    }
+
     // A loop cut past the quiet budget gets its counter's exit value only when nothing in it can leave it early.
 
     private static RunReport defaultBudgets(String body) {
