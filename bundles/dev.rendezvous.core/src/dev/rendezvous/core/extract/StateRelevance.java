@@ -162,6 +162,22 @@ final class StateRelevance {
     private void typed(String name, Type t, boolean extraDims) {
         if (!extraDims && t.isPrimitiveType() || !extraDims && PRIMITIVES.contains(t.toString())) primitives.add(name);
         else references.add(name);
+        if (extraDims || t.isArrayType()) arrays.add(name);
+        else notArrays.add(name);
+    }
+
+    /** Names declared as arrays somewhere, and names declared as anything else somewhere. */
+    private final Set<String> arrays = new HashSet<>(), notArrays = new HashSet<>();
+
+    /**
+     * {@code a.length} of a name declared only as an array: a value of the array's shape, which the state keeps
+     * anyway (an irrelevant array counts by its length, {@link ValueHashing}), so it does not make the array's
+     * contents relevant. {@code Send(buf, 0, buf.length, ...)} would otherwise make every point-to-point message's
+     * contents part of the state, and a loop filling {@code buf} before it could not be forgotten.
+     */
+    private boolean arrayLength(QualifiedName q) {
+        return q.getName().getIdentifier().equals("length") && q.getQualifier() instanceof SimpleName s
+                && arrays.contains(s.getIdentifier()) && !notArrays.contains(s.getIdentifier());
     }
 
     /** A name that may hold a reference (declared so somewhere, or not declared in the program at all). */
@@ -434,6 +450,11 @@ final class StateRelevance {
      */
     private void names(Expression e, Set<String> out) {
         e.accept(new ASTVisitor() {
+            @Override
+            public boolean visit(QualifiedName q) {
+                return !arrayLength(q);
+            }
+
             @Override
             public boolean visit(SimpleName n) {
                 ASTNode p = n.getParent();

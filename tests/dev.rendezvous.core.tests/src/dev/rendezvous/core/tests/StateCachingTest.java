@@ -238,6 +238,48 @@ class StateCachingTest {
         compare("GatherRounds.java", src, 4);
     }
 
+    /**
+     * A count written {@code got.length} reads the buffer's shape, which the state keeps anyway, not its contents: the
+     * exploration is the one with the count written as a number (the master's buffer holds the last sender's value
+     * after each round, so with its contents in the state the rounds' orders would not meet again at the Barrier).
+     */
+    @Test
+    void aCountThatIsTheBuffersLengthDoesNotPutItsContentsInTheState() {
+        String src = """
+                import mpi.*;
+                public class LengthCount {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        int[] got = new int[1];
+                        for (int round = 0; round < 3; round++) {
+                            if (rank == 0) {
+                                for (int i = 1; i < size; i++) MPI.COMM_WORLD.Recv(got, 0, COUNT, MPI.INT, MPI.ANY_SOURCE, 0);
+                            } else {
+                                got[0] = rank * 10 + round;
+                                MPI.COMM_WORLD.Send(got, 0, COUNT, MPI.INT, 0, 0);
+                            }
+                            MPI.COMM_WORLD.Barrier();
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        Budgets b = Budgets.defaults();
+        b.maxMillis = 60_000;
+        Exploration length = new AnalysisContext(Program.parse("LengthCount.java", src.replace("COUNT", "got.length")), 4, b,
+                () -> false).explore(BufferPolicy.ZERO);
+        Exploration literal = new AnalysisContext(Program.parse("LengthCount.java", src.replace("COUNT", "1")), 4, b,
+                () -> false).explore(BufferPolicy.ZERO);
+        String sizes = "got.length: " + length.runs().size() + " runs, " + length.cut() + " cut, " + length.states()
+                + " states; 1: " + literal.runs().size() + " runs, " + literal.cut() + " cut, " + literal.states() + " states";
+        assertTrue(length.complete() && literal.complete(), sizes);
+        assertEquals(literal.runs().size(), length.runs().size(), sizes);
+        assertEquals(literal.cut(), length.cut(), sizes);
+        assertEquals(literal.states(), length.states(), sizes);
+        compare("LengthCount.java", src.replace("COUNT", "got.length"), 4);
+    }
+
     /** Workers whose messages a master takes in any order, each rank holding a matrix a branch reads. */
     private static final String MATRIX_FARM = """
             import mpi.*;
