@@ -279,6 +279,18 @@ final class MpjCalls {
     }
 
     /** Readers and files: built from a file name, what they read is the same on every rank. */
+    /**
+     * Whether {@link #construct} makes something of a {@code new} of {@code type} other than an unknown value: MPJ's
+     * classes, the collections it models, boxed numbers, strings, and the readers of files.
+     */
+    static boolean modelsConstruction(String type) {
+        return MPJ_CLASSES.contains(type) || MODELLED_JDK_CLASSES.contains(type) || READERS.contains(type) || switch (type) {
+            case "ArrayList", "LinkedList", "ArrayDeque", "Vector", "Stack", "Integer", "Long", "Double", "Float", "Short", "Byte",
+                    "Boolean", "String", "HashMap", "LinkedHashMap", "TreeMap", "Hashtable", "ConcurrentHashMap" -> true;
+            default -> false;
+        };
+    }
+
     private static final Set<String> READERS = Set.of("File", "FileReader", "FileInputStream", "BufferedReader", "Scanner",
             "InputStreamReader", "DataInputStream", "BufferedInputStream", "ObjectInputStream", "RandomAccessFile",
             "StreamTokenizer", "LineNumberReader", "Properties");

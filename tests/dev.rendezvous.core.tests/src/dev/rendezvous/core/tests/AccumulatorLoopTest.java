@@ -195,8 +195,9 @@ class AccumulatorLoopTest {
     private static final String BOX = "static class Box { double x; int k = 0; Box(double x) { this.x = x * 2 + 1; } }\n    ";
 
     /**
-     * A worker fills an array with fresh objects of a class whose constructor only sets its own fields (JGF's
-     * {@code obj_double}), too many for the step budget, then sends: forgotten at once, not stopped.
+     * A worker fills arrays with fresh objects of a class whose constructor only sets its own fields (JGF's
+     * {@code obj_double}), with boxed numbers, and with objects of a class the analysis does not know, too many for the
+     * step budget, then sends: forgotten at once, not stopped.
      */
     @Test
     void aLoopFillingAnArrayWithPlainObjectsIsForgotten() {
@@ -205,6 +206,8 @@ class AccumulatorLoopTest {
                             for (int k = 0; k < boxes.length; k++) boxes[k] = new Box(k);
                             Double[] sums = new Double[400000];
                             for (int k = 0; k < sums.length; k++) sums[k] = new Double(k * 0.5);
+                            java.awt.Point[] points = new java.awt.Point[400000];
+                            for (int k = 0; k < points.length; k++) points[k] = new java.awt.Point(k, 1);
                             MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, 7);
                 """;
         RunReport ok = analyze(program(worker, 7).replace("static double integrate(", BOX + "static double integrate("), 3);
