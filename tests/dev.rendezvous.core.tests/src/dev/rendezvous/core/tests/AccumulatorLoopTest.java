@@ -64,6 +64,21 @@ class AccumulatorLoopTest {
         return Rendezvous.analyze(Program.parse("Q.java", source), np, new AnalysisOptions(List.of(np), b), () -> false);
     }
 
+    /**
+     * The worker, with {@code classes} (fields, methods, nested classes) added to the program, analysed at {@code np}:
+     * ok without any assumption when the master receives with {@code tag}, and not ok, still without any assumption,
+     * when it receives with {@code otherTag} (a loop that was cut instead of computed would leave an assumption or an
+     * unknown tag).
+     */
+    private static void okAtTagHangsAtOther(String classes, String worker, int tag, int otherTag, int np) {
+        RunReport ok = analyze(program(worker, tag).replace("static double integrate(", classes + "static double integrate("), np);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+        RunReport hang = analyze(program(worker, otherTag).replace("static double integrate(", classes + "static double integrate("), np);
+        assertNotEquals("ok", hang.verdict().runId(), hang.findings().toString());
+        assertFalse(assumed(hang), hang.findings().toString());
+    }
+
     private static boolean assumed(RunReport r) {
         return r.findings().stream().anyMatch(f -> f.kind().id().equals("analysis-assumption"));
     }
@@ -184,12 +199,7 @@ class AccumulatorLoopTest {
                             for (int n = 2; n < 20; n++) if (prime(n)) count[0]++;
                             MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, count[0] + 2);
                 """;
-        RunReport ok = analyze(program(worker, 10).replace("static double integrate(", PRIME + "static double integrate("), 2);
-        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
-        assertFalse(assumed(ok), ok.findings().toString());
-        RunReport hang = analyze(program(worker, 9).replace("static double integrate(", PRIME + "static double integrate("), 2);
-        assertNotEquals("ok", hang.verdict().runId(), hang.findings().toString());
-        assertFalse(assumed(hang), hang.findings().toString());
+        okAtTagHangsAtOther(PRIME, worker, 10, 9, 2);
     }
 
     private static final String BOX = "static class Box { double x; int k = 0; Box(double x) { this.x = x * 2 + 1; } }\n    ";
@@ -210,12 +220,7 @@ class AccumulatorLoopTest {
                             for (int k = 0; k < points.length; k++) points[k] = new java.awt.Point(k, 1);
                             MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, 7);
                 """;
-        RunReport ok = analyze(program(worker, 7).replace("static double integrate(", BOX + "static double integrate("), 3);
-        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
-        assertFalse(assumed(ok), ok.findings().toString());
-        RunReport hang = analyze(program(worker, 5).replace("static double integrate(", BOX + "static double integrate("), 3);
-        assertNotEquals("ok", hang.verdict().runId(), hang.findings().toString());
-        assertFalse(assumed(hang), hang.findings().toString());
+        okAtTagHangsAtOther(BOX, worker, 7, 5, 3);
     }
 
     /**
@@ -230,12 +235,7 @@ class AccumulatorLoopTest {
                             for (int k = 0; k < boxes.length; k++) boxes[k] = new Box(k);
                             MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, made);
                 """;
-        RunReport ok = analyze(program(worker, 20).replace("static double integrate(", counted + "static double integrate("), 2);
-        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
-        assertFalse(assumed(ok), ok.findings().toString());
-        RunReport hang = analyze(program(worker, 19).replace("static double integrate(", counted + "static double integrate("), 2);
-        assertNotEquals("ok", hang.verdict().runId(), hang.findings().toString());
-        assertFalse(assumed(hang), hang.findings().toString());
+        okAtTagHangsAtOther(counted, worker, 20, 19, 2);
     }
 
     /** Objects whose field later picks the tag steer a call: the loop is computed and the tag exact. */
@@ -246,11 +246,7 @@ class AccumulatorLoopTest {
                             for (int k = 0; k < boxes.length; k++) boxes[k] = new Box(k);
                             MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, (int) boxes[3].x);
                 """;
-        RunReport ok = analyze(program(worker, 7).replace("static double integrate(", BOX + "static double integrate("), 2);
-        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
-        assertFalse(assumed(ok), ok.findings().toString());
-        RunReport hang = analyze(program(worker, 6).replace("static double integrate(", BOX + "static double integrate("), 2);
-        assertNotEquals("ok", hang.verdict().runId(), hang.findings().toString());
+        okAtTagHangsAtOther(BOX, worker, 7, 6, 2);
     }
 
     // A loop cut past the quiet budget gets its counter's exit value only when nothing in it can leave it early.
