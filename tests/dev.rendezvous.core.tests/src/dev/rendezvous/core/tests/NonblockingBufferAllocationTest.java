@@ -36,6 +36,21 @@ class NonblockingBufferAllocationTest {
         assertArrayEquals(new int[] {8, 0}, r.buffers().sendModel(), "send-buffer model: the producer holds them (§6.2)");
     }
 
+    /**
+     * An Irecv pending across a loop of Isend/Wait pairs completes at its own Wait: all 40 messages to rank 1 can wait
+     * there at once, by the paper's vector method and by the production algorithm alike (placed at the first Wait of
+     * another request, the receive closed a cycle and the two said 6 and 40).
+     */
+    @Test
+    void anIrecvCompletesAtItsOwnWaitNotAtAnothersWait() {
+        RunReport r = Repo.analyze(Repo.fixtures().resolve("IrecvPendingAcrossSends.java"), 2);
+        assertEquals(40, r.buffers().receiveModel()[1]);
+        for (Model m : Model.values()) {
+            assertArrayEquals(NonblockingBufferAllocation.vectorOracle(r.graph(), m).perRank(),
+                    NonblockingBufferAllocation.compute(r.graph(), m).perRank(), m + " model");
+        }
+    }
+
     @Test
     void barriersSeparateRoundsSoTheRootNeedsOneRoundOfBuffers() {
         RunReport r = Repo.analyze(Repo.examples().resolve("GatherStorm.java"), 4);

@@ -85,20 +85,28 @@ public final class NonblockingBufferAllocation {
             int na = 0;
             at[na++] = -1;
             Map<Integer, Integer> collSeq = new HashMap<>();
-            // a non-blocking receive is a receive vertex where it completes: at the next wait (not at a
-            // collective in between: its message may be sent after that collective, and a receive vertex
-            // placed before it would close a cycle through the collective's hub)
+            // a non-blocking receive is a receive vertex where it completes: at the wait that completes its
+            // request (a Wait of that request, or a Waitall, Waitany, Test...: HappensBefore's rule), not at a
+            // collective in between (its message may be sent after that collective, and a receive vertex placed
+            // before it would close a cycle through the collective's hub), nor at the Wait of another request (an
+            // Irecv pending across a loop of Isend/Wait pairs: placed at the first of those Waits, the sends after
+            // it seemed to follow the receive, whose message the peer sends only after taking all of them)
             int[] pendingIrecv = new int[size];
             int pending = 0;
             for (int pos = 0; pos < size; pos++) {
                 Event e = t.get(pos);
                 Op.Kind k = e.op().kind();
                 if (k == Op.Kind.WAIT) {
+                    int kept = 0;
                     for (int q = 0; q < pending; q++) {
-                        recvAt[r][pendingIrecv[q]] = ++c;
-                        at[na++] = e.index();
+                        if (e.op() != Op.WAIT || t.get(pendingIrecv[q]).request() == e.request()) {
+                            recvAt[r][pendingIrecv[q]] = ++c;
+                            at[na++] = e.index();
+                        } else {
+                            pendingIrecv[kept++] = pendingIrecv[q];
+                        }
                     }
-                    pending = 0;
+                    pending = kept;
                 }
                 if (k == Op.Kind.SEND) {
                     sendAt[r][pos] = ++c;
