@@ -48,7 +48,22 @@ public final class Rendezvous {
             for (int np : options.nps()) runs.add(failedRun(file, np, "The file could not be parsed: " + e));
             return new FileReport(file, runs);
         }
-        return new FileReport(file, sweep(program, file, source, companions, options, cancelled));
+        return new FileReport(file, sweep(program, file, source, companions, options, quiet(cancelled)));
+    }
+
+    /**
+     * {@code cancelled} as a plain question: a monitor that throws when asked after a cancel (JFace's code-mining
+     * monitor throws {@code CancellationException} from {@code isCanceled}) answers yes instead, so that a sweep thread
+     * asking it ends quietly rather than dying with an uncaught exception in the workbench's log.
+     */
+    private static BooleanSupplier quiet(BooleanSupplier cancelled) {
+        return () -> {
+            try {
+                return cancelled.getAsBoolean();
+            } catch (RuntimeException e) {
+                return true;
+            }
+        };
     }
 
     /** A report that holds only the message why the analysis at {@code np} could not be made. */

@@ -24,6 +24,32 @@ import dev.rendezvous.core.RunReport;
 class RobustnessTest {
     static final Path SRC_ZIP = Path.of(System.getProperty("java.home"), "lib", "src.zip");
 
+    /**
+     * The workbench cancels through a monitor that throws from {@code isCanceled} (JFace's code-mining monitor): a sweep
+     * over several process counts ends without an exception escaping its threads (before, each sweep thread died with an
+     * uncaught {@code CancellationException}), and the caller gets the reports finished before the cancel.
+     */
+    @Test
+    void aCancelMonitorThatThrowsEndsTheSweepQuietly() throws Exception {
+        List<Throwable> uncaught = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught.add(e));
+        dev.rendezvous.core.FileReport r;
+        try {
+            java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+            r = dev.rendezvous.core.Rendezvous.analyze("Ring.java", Repo.read(Repo.examples().resolve("Ring.java")),
+                    new dev.rendezvous.core.AnalysisOptions(List.of(2, 3, 4, 5, 6, 7), dev.rendezvous.core.extract.Budgets.defaults()),
+                    () -> {
+                        if (asked.incrementAndGet() > 3) throw new java.util.concurrent.CancellationException();
+                        return false;
+                    });
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(before);
+        }
+        assertTrue(uncaught.isEmpty(), uncaught.toString());
+        assertTrue(r.runs().size() < 6, "the sweep stopped at the cancel: " + r.runs().size() + " reports");
+    }
+
     @Test
     void jdkSourceSample() throws Exception {
         Assumptions.assumeTrue(Files.exists(SRC_ZIP), "no src.zip in this JDK");
