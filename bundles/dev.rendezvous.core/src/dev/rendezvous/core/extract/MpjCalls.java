@@ -236,61 +236,58 @@ final class MpjCalls {
         return Unknown.ANY;
     }
 
+    /** The collections, boxed numbers and maps {@link #construct} models (MPJ's own classes and the readers aside). */
+    private static final Set<String> LISTS = Set.of("ArrayList", "LinkedList", "ArrayDeque", "Vector", "Stack"),
+            BOXED = Set.of("Integer", "Long", "Double", "Float", "Short", "Byte", "Boolean"),
+            MAPS = Set.of("HashMap", "LinkedHashMap", "TreeMap", "Hashtable", "ConcurrentHashMap");
+
     Object construct(String type, List<Object> args, org.eclipse.jdt.core.dom.ASTNode at) {
-        switch (type) {
-            case "ArrayList", "LinkedList", "ArrayDeque", "Vector", "Stack" -> {
-                ListVal l = new ListVal();
-                if (!args.isEmpty() && args.get(0) instanceof ListVal src) {
-                    l.items.addAll(src.items);
-                    l.unknownSize = src.unknownSize;
-                    l.alike = src.alike;
-                } else if (!args.isEmpty() && !(args.get(0) instanceof Long)) {
-                    l.unknownSize = true; // a copy of a collection the analysis does not know (an initial capacity is a Long)
-                }
-                return l;
+        if (LISTS.contains(type)) {
+            ListVal l = new ListVal();
+            if (!args.isEmpty() && args.get(0) instanceof ListVal src) {
+                l.items.addAll(src.items);
+                l.unknownSize = src.unknownSize;
+                l.alike = src.alike;
+            } else if (!args.isEmpty() && !(args.get(0) instanceof Long)) {
+                l.unknownSize = true; // a copy of a collection the analysis does not know (an initial capacity is a Long)
             }
-            case "Integer", "Long", "Double", "Float", "Short", "Byte", "Boolean" -> {
-                return args.isEmpty() ? Unknown.ANY : args.get(0);
-            }
-            case "String" -> {
-                return args.isEmpty() ? "" : args.get(0) instanceof String str ? str : Values.join(Unknown.UNIFORM, args.get(0));
-            }
-            case "HashMap", "LinkedHashMap", "TreeMap", "Hashtable", "ConcurrentHashMap" -> {
-                Values.MapVal m = new Values.MapVal(type.equals("TreeMap"));
-                if (!args.isEmpty() && args.get(0) instanceof Values.MapVal src) {
-                    m.entries.putAll(src.entries); // the copy constructor: new TreeMap<>(counts)
-                    m.unknownKeys = src.unknownKeys;
-                } else if (!args.isEmpty() && !(args.get(0) instanceof Long)) {
-                    m.unknownKeys = true;
-                }
-                return m;
-            }
-            default -> {
-                if (READERS.contains(type)) {
-                    // the same file (by name) opened on every rank reads the same values on every rank;
-                    // System.in and sockets are not: they arrive here as ANY and stay so
-                    Object j = Unknown.UNIFORM;
-                    for (Object a : args) j = a instanceof Long || a instanceof String || a instanceof Boolean ? j : Values.join(j, a instanceof Unknown ? a : Unknown.ANY);
-                    return j;
-                }
-                return Unknown.ANY;
-            }
+            return l;
         }
+        if (BOXED.contains(type)) return args.isEmpty() ? Unknown.ANY : args.get(0);
+        if (type.equals("String")) {
+            return args.isEmpty() ? "" : args.get(0) instanceof String str ? str : Values.join(Unknown.UNIFORM, args.get(0));
+        }
+        if (MAPS.contains(type)) {
+            Values.MapVal m = new Values.MapVal(type.equals("TreeMap"));
+            if (!args.isEmpty() && args.get(0) instanceof Values.MapVal src) {
+                m.entries.putAll(src.entries); // the copy constructor: new TreeMap<>(counts)
+                m.unknownKeys = src.unknownKeys;
+            } else if (!args.isEmpty() && !(args.get(0) instanceof Long)) {
+                m.unknownKeys = true;
+            }
+            return m;
+        }
+        if (READERS.contains(type)) {
+            // the same file (by name) opened on every rank reads the same values on every rank;
+            // System.in and sockets are not: they arrive here as ANY and stay so
+            Object j = Unknown.UNIFORM;
+            for (Object a : args) j = a instanceof Long || a instanceof String || a instanceof Boolean ? j : Values.join(j, a instanceof Unknown ? a : Unknown.ANY);
+            return j;
+        }
+        return Unknown.ANY;
+    }
+
+    /**
+     * Whether {@link #construct} makes something of a {@code new} of {@code type} other than an unknown value (the
+     * collections, boxed numbers, strings, maps and readers it models), or the class is one of MPJ's or a JDK class
+     * modelled by name: a {@code new} of any other class the program does not declare is an unknown value.
+     */
+    static boolean modelsConstruction(String type) {
+        return LISTS.contains(type) || BOXED.contains(type) || type.equals("String") || MAPS.contains(type) || READERS.contains(type)
+                || MPJ_CLASSES.contains(type) || MODELLED_JDK_CLASSES.contains(type);
     }
 
     /** Readers and files: built from a file name, what they read is the same on every rank. */
-    /**
-     * Whether {@link #construct} makes something of a {@code new} of {@code type} other than an unknown value: MPJ's
-     * classes, the collections it models, boxed numbers, strings, and the readers of files.
-     */
-    static boolean modelsConstruction(String type) {
-        return MPJ_CLASSES.contains(type) || MODELLED_JDK_CLASSES.contains(type) || READERS.contains(type) || switch (type) {
-            case "ArrayList", "LinkedList", "ArrayDeque", "Vector", "Stack", "Integer", "Long", "Double", "Float", "Short", "Byte",
-                    "Boolean", "String", "HashMap", "LinkedHashMap", "TreeMap", "Hashtable", "ConcurrentHashMap" -> true;
-            default -> false;
-        };
-    }
-
     private static final Set<String> READERS = Set.of("File", "FileReader", "FileInputStream", "BufferedReader", "Scanner",
             "InputStreamReader", "DataInputStream", "BufferedInputStream", "ObjectInputStream", "RandomAccessFile",
             "StreamTokenizer", "LineNumberReader", "Properties");

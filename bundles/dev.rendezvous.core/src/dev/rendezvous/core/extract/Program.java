@@ -857,20 +857,22 @@ public final class Program {
      * boxed number or string, or a class of the program with no superclass, no anonymous body and no initializer
      * block, whose fields start at a literal or their default and whose every constructor only assigns its own fields
      * ({@code this.x = x}) from its parameters, literals and constants, by arithmetic that cannot throw (no division,
-     * array element or call but {@code Math}'s); or a class the analysis knows nothing of. JGF's {@code obj_double} is such a class: a benchmark fills arrays of a
-     * million of them before each round, and a loop doing only that ({@code RankInterpreter.steersNothing}) is forgotten
-     * at once instead of interpreted up to the quiet-step budget on every run.
+     * array element or call but {@code Math}'s); or a class the analysis knows nothing of. JGF's {@code obj_double} is
+     * either, as its file is given or not: a benchmark fills arrays of a million of them before each round, and a loop
+     * doing only that ({@code RankInterpreter.steersNothing}) is forgotten at once instead of interpreted up to the
+     * quiet-step budget on every run.
      */
     boolean plainConstruction(org.eclipse.jdt.core.dom.ClassInstanceCreation c) {
         if (c.getAnonymousClassDeclaration() != null || c.getExpression() != null) return false;
         String name = createdTypeName(c);
-        if (types.get(name) == null) {
+        AbstractTypeDeclaration declared = types.get(name);
+        if (declared == null) {
             // a boxed number or a string (its arguments are the loop's, checked with it), or a class the program does
             // not declare and the interpreter does not model: its object is an unknown value, whose constructor the
             // analysis does not follow, interpreted or not (the JGF benchmarks' obj_double, in a file of its own)
             return VALUE_CLASSES.contains(name) || !MpjCalls.modelsConstruction(name);
         }
-        return types.get(name) instanceof TypeDeclaration td && plainClass(td);
+        return declared instanceof TypeDeclaration td && plainClass(td);
     }
 
     private final Map<TypeDeclaration, Boolean> plainClasses = new IdentityHashMap<>();
