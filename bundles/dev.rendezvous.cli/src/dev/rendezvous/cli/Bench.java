@@ -63,10 +63,14 @@ public final class Bench {
         return 0;
     }
 
-    /** Whole-file analysis as the editor runs it (np=8, warm JVM: 20 calls first): per file median and worst of 20 calls, p99 over all calls. */
+    /**
+     * Whole-file analysis as the editor runs it while the user types (np=8, warm JVM: 20 calls first, each from the text,
+     * quick fixes not yet confirmed: {@code Budgets.checkFixes}): per file median and worst of 20 calls, p99 over all
+     * calls; and beside it the median with every fix confirmed, as the command line and the editor's Ctrl+1 run it.
+     */
     static void latency(Path corpus, Path examples, PrintStream out) throws IOException {
-        out.println("## editor latency: whole-file analysis at np=8, 20 warm calls per file (after a warm-up pass of 20 calls on every file)");
-        out.printf("%-28s %12s %12s %32s%n", "file", "median ms", "worst ms", "runs(+cut) zero / unb. / per-send");
+        out.println("## editor latency: whole-file analysis from the text at np=8, 20 warm calls per file (after a warm-up pass of 20 calls on every file)");
+        out.printf("%-28s %12s %12s %14s %32s%n", "file", "median ms", "worst ms", "fixes checked", "runs(+cut) zero / unb. / per-send");
         List<Path> files = new ArrayList<>();
         try (Stream<Path> s = Files.list(corpus.resolve("programs"))) {
             files.addAll(s.sorted().toList());
@@ -74,47 +78,69 @@ public final class Bench {
         try (Stream<Path> s = Files.list(examples)) {
             files.addAll(s.filter(f -> f.toString().endsWith(".java")).sorted().toList());
         }
-        List<Long> all = new ArrayList<>();
+        List<Long> all = new ArrayList<>(), allChecked = new ArrayList<>();
         int over10 = 0;
         // an editor's JVM has analysed many times before the call measured; the JIT is not done after a few dozen
         // calls (PairSwapSync alone: median 10 ms over calls 20-40, 3.9 ms over calls 150-300), so every file is
-        // analysed 20 times before any is measured
-        AnalysisOptions o = AnalysisOptions.of(8);
-        List<Program> programs = new ArrayList<>();
+        // analysed 20 times before any is measured.
+        // Each call starts from the text, as the editor's does after a keystroke: the file is parsed, and so is every
+        // quick fix checked (a parse kept by the program for the next call would not be there after an edit)
+        AnalysisOptions checked = AnalysisOptions.of(8);
+        AnalysisOptions editor = AnalysisOptions.of(8);
+        editor.budgets().checkFixes = false;
+        List<String> sources = new ArrayList<>();
         for (Path f : files) {
-            Program p = Program.parse(f.toString(), SourceText.read(f));
-            programs.add(p);
-            for (int i = 0; i < 20; i++) Rendezvous.analyze(p, 8, o, () -> false);
+            String source = SourceText.read(f);
+            sources.add(source);
+            for (int i = 0; i < 10; i++) {
+                Rendezvous.analyze(f.toString(), source, editor, () -> false);
+                Rendezvous.analyze(f.toString(), source, checked, () -> false);
+            }
         }
         for (int k = 0; k < files.size(); k++) {
             Path f = files.get(k);
-            Program p = programs.get(k);
-            for (int i = 0; i < 5; i++) Rendezvous.analyze(p, 8, o, () -> false);
-            List<Long> t = new ArrayList<>();
-            for (int i = 0; i < 20; i++) {
-                long t0 = System.nanoTime();
-                Rendezvous.analyze(p, 8, o, () -> false);
-                t.add((System.nanoTime() - t0) / 1000);
-            }
-            Collections.sort(t);
+            String source = sources.get(k);
+            Program p = Program.parse(f.toString(), source);
+            List<Long> t = times(f, source, editor), c = times(f, source, checked);
             all.addAll(t);
+            allChecked.addAll(c);
             if (t.get(t.size() / 2) > 10_000) over10++;
             // how much the explorer did under zero and unbounded buffering: executions, runs cut at a known state, '+' when the budget
             // stopped it; and under per-send buffering, which the deadlock analysis adds when neither deadlocks and a wildcard or
             // buffering choice was met ('-' where it does not; "proof" where the zero-buffer runs show that no buffering adds a
             // wildcard match, SlackElasticityProof)
-            dev.rendezvous.core.analysis.AnalysisContext ctx = new dev.rendezvous.core.analysis.AnalysisContext(p, 8, o.budgets(), () -> false);
+            dev.rendezvous.core.analysis.AnalysisContext ctx = new dev.rendezvous.core.analysis.AnalysisContext(p, 8, checked.budgets(), () -> false);
             var zero = ctx.explore(BufferPolicy.ZERO);
             var unbounded = ctx.explore(BufferPolicy.UNBOUNDED);
             boolean proof = ctx.zeroBufferShowsEveryBuffering();
             boolean wanted = dev.rendezvous.core.analysis.deadlock.DeadlockAnalysis.exploresPerSend(unbounded, zero, false);
             String runs = explored(zero) + " / " + explored(unbounded) + " / "
                     + (!wanted ? "-" : proof ? "proof" : explored(ctx.explore(BufferPolicy.PER_SEND)));
-            out.printf("%-28s %12.2f %12.2f %32s%n", f.getFileName(), t.get(t.size() / 2) / 1000.0, t.get(t.size() - 1) / 1000.0, runs);
+            out.printf("%-28s %12.2f %12.2f %14.2f %32s%n", f.getFileName(), t.get(t.size() / 2) / 1000.0, t.get(t.size() - 1) / 1000.0,
+                    c.get(c.size() / 2) / 1000.0, runs);
         }
         Collections.sort(all);
-        out.printf("over %d files: median %.2f ms, p99 %.2f ms; files with a median above 10 ms: %d%n", files.size(),
-                all.get(all.size() / 2) / 1000.0, all.get((int) Math.min(all.size() - 1, Math.ceil(all.size() * 0.99) - 1)) / 1000.0, over10);
+        Collections.sort(allChecked);
+        out.printf("over %d files: median %.2f ms, p99 %.2f ms; files with a median above 10 ms: %d; with every fix checked: median %.2f ms, p99 %.2f ms%n",
+                files.size(), all.get(all.size() / 2) / 1000.0, p99(all) / 1000.0, over10, allChecked.get(allChecked.size() / 2) / 1000.0,
+                p99(allChecked) / 1000.0);
+    }
+
+    /** Twenty timed calls (after five more of warm-up) of the whole analysis of {@code source}, sorted, in microseconds. */
+    private static List<Long> times(Path f, String source, AnalysisOptions o) {
+        for (int i = 0; i < 5; i++) Rendezvous.analyze(f.toString(), source, o, () -> false);
+        List<Long> t = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            long t0 = System.nanoTime();
+            Rendezvous.analyze(f.toString(), source, o, () -> false);
+            t.add((System.nanoTime() - t0) / 1000);
+        }
+        Collections.sort(t);
+        return t;
+    }
+
+    private static long p99(List<Long> sorted) {
+        return sorted.get((int) Math.min(sorted.size() - 1, Math.ceil(sorted.size() * 0.99) - 1));
     }
 
     /** An exploration's size: "8+392c" for 8 executions and 392 runs cut at a known state; a trailing '+' when the budget stopped it. */

@@ -234,7 +234,7 @@ public final class Rendezvous {
         final Verdict verdictNow = verdict;
         for (Assumptions.Defect d : ctx.assumptions().defects()) {
             Severity severity = d.kind() == FindingKind.RESOURCE_LEAK ? Severity.INFO : d.warning() ? Severity.WARNING : Severity.ERROR; // see MpjCalls.reportLeaks
-            List<dev.rendezvous.core.model.Fix> fixes = d.kind() == FindingKind.BUFFER_RACE
+            List<dev.rendezvous.core.model.Fix> fixes = d.kind() == FindingKind.BUFFER_RACE && options.budgets().checkFixes
                     ? dev.rendezvous.core.fix.Fixes.keepDeadlockFree(ctx, verdictNow, d.fixes()) : d.fixes();
             findings.add(new Finding(d.kind(), severity, Verdict.NONE, d.message(), d.range(), List.of(d.rank()),
                     List.of(), fixes, ""));

@@ -94,12 +94,27 @@ public final class IdeAnalysis {
         return new AnalysisOptions(nps, b, java.util.Map.of(), capacity, logp);
     }
 
+    /**
+     * The analysis behind the markers, hovers and views, made while the user types: its quick fixes are the candidates,
+     * not yet confirmed on the fixed program (for a program that deadlocks those checks are most of the time; see
+     * {@link dev.rendezvous.core.extract.Budgets#checkFixes}). The fixes offered come from {@link #analyzeWithFixes}.
+     */
     public static FileReport analyze(String file, String source, BooleanSupplier cancelled) {
+        return analyze(file, source, false, cancelled);
+    }
+
+    /** As {@link #analyze}, with every quick fix confirmed: what Ctrl+1 and the Problems view offer. */
+    public static FileReport analyzeWithFixes(String file, String source, BooleanSupplier cancelled) {
+        return analyze(file, source, true, cancelled);
+    }
+
+    private static FileReport analyze(String file, String source, boolean checkFixes, BooleanSupplier cancelled) {
         org.eclipse.core.resources.IProject project = project(file);
         AnalysisOptions o = options(processCounts(project), project);
+        o.budgets().checkFixes = checkFixes;
         Map<String, String> companions = companions(project, file, source);
         String key = file + "\u0000" + o.nps() + o.budgets().maxMillis + "/" + o.budgets().maxRuns + "/" + o.defaultCapacity() + "/"
-                + o.logp() + "\u0000" + source.hashCode() + "\u0000" + source.length() + "\u0000" + companions.hashCode();
+                + o.logp() + "/" + checkFixes + "\u0000" + source.hashCode() + "\u0000" + source.length() + "\u0000" + companions.hashCode();
         FileReport cached = CACHE.get(key);
         if (cached != null) return cached;
         FileReport r = Rendezvous.analyze(file, source, companions, o, cancelled);

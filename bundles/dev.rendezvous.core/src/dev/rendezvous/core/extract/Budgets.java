@@ -46,6 +46,16 @@ public final class Budgets {
      * is confirmed for MPJ Express ({@link dev.rendezvous.core.Rendezvous#analyze}).
      */
     public boolean mpjRuntimeArgs;
+    /**
+     * Whether the quick fixes of deadlock and buffer-race findings are confirmed before they are returned: the fixed
+     * text is parsed and analysed again at the same process count ({@link dev.rendezvous.core.fix.Fixes#keepEffective},
+     * {@link dev.rendezvous.core.fix.Fixes#keepDeadlockFree}), and a fix that would not remove the problem is dropped.
+     * Off, findings carry the candidate fixes unconfirmed, at a fraction of the time (for a program that deadlocks, the
+     * checks are most of its analysis: one parse and one deadlock analysis per candidate). The editor's markers are
+     * made without them while the user types; the fixes shown when the user asks for them come from an analysis with
+     * them ({@code RendezvousResolutions}). The command line always confirms.
+     */
+    public boolean checkFixes = true;
 
     public static Budgets defaults() {
         return new Budgets();
@@ -67,6 +77,7 @@ public final class Budgets {
         b.maxArrayLength = maxArrayLength;
         b.maxProcesses = maxProcesses;
         b.mpjRuntimeArgs = mpjRuntimeArgs;
+        b.checkFixes = checkFixes;
         return b;
     }
 }

@@ -29,7 +29,10 @@ import dev.rendezvous.ui.RendezvousPlugin;
 /**
  * Quick fixes (Ctrl+1 and the Problems view) for Rendezvous markers. The fixes are the core's
  * text edits; they are recomputed from the document as it is now (so offsets are never stale) by
- * re-analysing it (a cache hit after a reconcile), then applied to the file buffer as one edit.
+ * re-analysing it with every fix confirmed on the fixed program (the markers come from an analysis
+ * that leaves that to now, {@link IdeAnalysis#analyze}; a cache hit when asked again), then applied
+ * to the file buffer as one edit. A marker with candidate fixes says it has resolutions at once; the
+ * suppressions are always among them, so the list is never empty.
  */
 public final class RendezvousResolutions implements IMarkerResolutionGenerator2 {
 
@@ -62,7 +65,7 @@ public final class RendezvousResolutions implements IMarkerResolutionGenerator2 
             int start = marker.getAttribute(IMarker.CHAR_START, -1);
             String kind = marker.getAttribute(RendezvousMarkers.KIND, "");
             String path = file.getFullPath().toString();
-            for (Finding f : IdeAnalysis.merged(IdeAnalysis.analyze(path, doc.get(), () -> false))) {
+            for (Finding f : IdeAnalysis.merged(IdeAnalysis.analyzeWithFixes(path, doc.get(), () -> false))) {
                 if (!f.kind().id().equals(kind)) continue;
                 if (f.operations().stream().anyMatch(op -> op.start() == start && path.equals(op.file()))) {
                     // the engine's fixes first, then the two ways to silence the finding (as SpotBugs offers)

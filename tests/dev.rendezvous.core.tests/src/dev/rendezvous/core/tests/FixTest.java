@@ -80,6 +80,35 @@ class FixTest {
                 "Sendrecv, Isend+Wait and a reorder would all alias the rolled block: " + labels);
     }
 
+    /**
+     * The editor's markers come from an analysis that does not confirm fixes ({@code Budgets.checkFixes} off): its
+     * findings carry the candidates, and only the confirmed ones are offered (from an analysis with the checks). At np=3
+     * PairSwapSync's odd rank has no partner, so Sendrecv and Isend leave the deadlock: confirmed, neither is offered;
+     * unconfirmed, both are there, on the same findings.
+     */
+    @org.junit.jupiter.api.Test
+    void withoutTheChecksAFindingCarriesItsCandidateFixesAndWithThemOnlyThoseThatWork() {
+        Path p = Repo.corpus().resolve("programs/PairSwapSync.java");
+        String source = Repo.read(p);
+        dev.rendezvous.core.AnalysisOptions checked = dev.rendezvous.core.AnalysisOptions.of(3);
+        dev.rendezvous.core.AnalysisOptions candidates = dev.rendezvous.core.AnalysisOptions.of(3);
+        candidates.budgets().checkFixes = false;
+        RunReport c = dev.rendezvous.core.Rendezvous.analyze(p.toString(), source, checked, () -> false).runs().get(0);
+        RunReport u = dev.rendezvous.core.Rendezvous.analyze(p.toString(), source, candidates, () -> false).runs().get(0);
+        assertTrue(c.hasErrors() && u.hasErrors(), CorpusTest.describe(c));
+        assertEquals(c.findings().stream().map(Finding::message).toList(), u.findings().stream().map(Finding::message).toList(),
+                "the same findings either way");
+        List<String> confirmed = c.findings().stream().flatMap(f -> f.fixes().stream()).map(Fix::label).toList();
+        List<String> offered = u.findings().stream().flatMap(f -> f.fixes().stream()).map(Fix::label).toList();
+        assertEquals(List.of(), confirmed, "neither fix removes the deadlock of the rank without a partner");
+        assertTrue(offered.stream().anyMatch(l -> l.contains("Sendrecv")) && offered.stream().anyMatch(l -> l.contains("Isend")),
+                offered.toString());
+        // at np=2 both work, and the checks keep them
+        dev.rendezvous.core.AnalysisOptions two = dev.rendezvous.core.AnalysisOptions.of(2);
+        RunReport even = dev.rendezvous.core.Rendezvous.analyze(p.toString(), source, two, () -> false).runs().get(0);
+        assertTrue(even.findings().stream().flatMap(f -> f.fixes().stream()).count() >= 2, CorpusTest.describe(even));
+    }
+
     @org.junit.jupiter.api.Test
     void theDummyIntervalFixUsesAlgorithmSixEvenWhenTheProgramForwardsDummies() {
         Path p = Repo.examples().resolve("FilterDiamond.java");

@@ -112,7 +112,7 @@ public final class DeadlockAnalysis {
         if (verdict == Verdict.NONE || verdict == Verdict.DEADLOCK_ZERO_BUFFER) {
             findings.addAll(RequestLeak.find(ctx, rep));
         }
-        if (!ctx.checkingFix()) findings = Fixes.keepEffective(ctx, findings);
+        if (!ctx.checkingFix() && ctx.budgets().checkFixes) findings = Fixes.keepEffective(ctx, findings);
         return new Result(findings, verdict, rep);
     }
 
