@@ -269,6 +269,11 @@ public final class World {
 
         /** Polling while no other rank can move: Test answers at once, and a repeated state is a livelock. */
         boolean stalled, livelocked;
+        /**
+         * The Iprobe this rank asked last, while it has not blocked or polled a request since: a rank that spins on
+         * {@code Iprobe} waits for the ranks that could send what it probes for, as one in a blocking Probe does.
+         */
+        RecvOp probing;
         final java.util.Set<Object> stallStates = new java.util.HashSet<>();
 
         RankState(int rank) {
@@ -797,6 +802,7 @@ public final class World {
     /** Rank side: park until the blocker is satisfied. */
     private void block(int rank, Blocker b) {
         RankState rs = ranks[rank];
+        rs.probing = null;
         if (b.satisfied()) return;
         rs.blocker = b;
         rs.status = RankStatus.BLOCKED;
@@ -1331,6 +1337,7 @@ public final class World {
         p.ev = record(rank, op, comm.id(), p.src, tag, -1, null, -1, site, userSite, 0, 0);
         if (p.src == Peer.PROC_NULL || p.src == Peer.UNKNOWN) return PROC_NULL_SEND;
         if (op == Op.IPROBE) {
+            ranks[rank].probing = p;
             yieldToOthers(rank);
             List<SendOp> c = candidates(p);
             return c.isEmpty() ? null : c.get(0);
@@ -1367,6 +1374,7 @@ public final class World {
      */
     public void poll(int rank, Object state) {
         RankState rs = ranks[rank];
+        rs.probing = null;
         if (rs.stalled && state != null) {
             if (rs.stallStates.add(state)) return;
             rs.livelocked = true;
@@ -1580,13 +1588,19 @@ public final class World {
         Event ev;
         Blocker b = rs.blocker;
         if (rs.status == RankStatus.YIELDED || b == null) {
-            // a rank polling forever waits for whatever its outstanding receive requests wait for
+            // a rank polling forever waits for whatever its outstanding receive requests wait for, and one spinning on
+            // Iprobe for the ranks that could send what it probes for (when those stopped being followed, a budget
+            // and not the program left it spinning)
             List<Pending> polled = new ArrayList<>();
             for (RequestValue rv : rs.requests) {
                 if (rv.current instanceof RecvOp r && !r.complete() && !rv.freed) {
                     polled.add(r);
                     addSources(r, waitsFor);
                 }
+            }
+            if (rs.probing != null) {
+                polled.add(rs.probing);
+                addSources(rs.probing, waitsFor);
             }
             waitsFor.remove(rs.rank);
             return new RunOutcome.Blocked(rs.rank, RunOutcome.WaitKind.POLL, rs.trace.isEmpty() ? null

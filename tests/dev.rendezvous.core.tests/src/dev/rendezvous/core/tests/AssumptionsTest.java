@@ -421,6 +421,55 @@ class AssumptionsTest {
         assertTrue(assumptions("Th.java", src, 2).stream().anyMatch(m -> m.contains("throws here")));
     }
 
+    /**
+     * A worker spinning on {@code Iprobe} for messages from a producer that sends more of them than the step budget
+     * lets the analysis follow (a real program sent all 11! permutations of an 11-queens search this way): the budget,
+     * not the program, left the worker spinning, so it is not deadlocked. Its twin sends one message too few: the worker
+     * and the producer then spin on each other, a real hang.
+     */
+    private static final String SPIN = """
+            import mpi.*;
+            public class Spin {
+                static final int EXPECTED = %d, SENT = %d;
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int me = MPI.COMM_WORLD.Rank();
+                    int[] v = new int[1];
+                    if (me == 0) {
+                        for (int i = 0; i < SENT; i++) MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 1, 5);
+                        while (MPI.COMM_WORLD.Iprobe(1, 6) == null) { }
+                        MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 1, 6);
+                    } else if (me == 1) {
+                        int count = 0;
+                        while (count < EXPECTED) {
+                            if (MPI.COMM_WORLD.Iprobe(0, 5) != null) {
+                                MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 5);
+                                count++;
+                            }
+                        }
+                        MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 0, 6);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    @Test
+    void aRankSpinningOnIprobeForARankTheBudgetStoppedIsNotDeadlocked() {
+        dev.rendezvous.core.extract.Budgets b = dev.rendezvous.core.extract.Budgets.defaults();
+        b.maxStepsPerRank = 50_000;
+        b.maxMillis = 60_000;
+        String src = SPIN.formatted(1_000_000, 1_000_000);
+        RunReport r = dev.rendezvous.core.Rendezvous.analyze(dev.rendezvous.core.extract.Program.parse("Spin.java", src), 2,
+                new dev.rendezvous.core.AnalysisOptions(List.of(2), b), () -> false);
+        assertTrue(r.findings().stream().noneMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR), r.findings().toString());
+        assertTrue(r.findings().stream().anyMatch(f -> f.message().contains("Stopped following rank 0")), r.findings().toString());
+
+        RunReport hang = Repo.analyze("Spin.java", SPIN.formatted(5, 4), 2);
+        assertTrue(hang.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR
+                && f.ranks().contains(1)), hang.findings().toString());
+    }
+
     private static final String TASKS = """
             import java.util.*;
             import mpi.*;
