@@ -179,14 +179,21 @@ public final class IdeAnalysis {
         return merged(report).stream().filter(f -> showInfo || f.severity() != dev.rendezvous.core.model.Severity.INFO).toList();
     }
 
-    /** Findings of all runs, each once, annotated with the process counts at which it appears. */
+    /**
+     * Findings of all runs, each once, annotated with the process counts at which it appears. Its quick fixes are those
+     * of every run that has it: a fix confirmed at one process count but not at another where the same finding is shown
+     * (PairSwapSync's Sendrecv removes the deadlock at np=2 and leaves ranks 2 and up hanging at 4 and 8) is not
+     * offered on a marker that names both counts.
+     */
     public static List<Finding> merged(FileReport report) {
         Map<String, Finding> byKey = new LinkedHashMap<>();
         Map<String, List<Integer>> where = new LinkedHashMap<>();
+        Map<String, List<dev.rendezvous.core.model.Fix>> fixes = new LinkedHashMap<>();
         for (RunReport r : report.runs()) {
             for (Finding f : r.findings()) {
                 byKey.putIfAbsent(f.key(), f);
                 where.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(r.np());
+                fixes.merge(f.key(), f.fixes(), (kept, here) -> kept.stream().filter(here::contains).toList());
             }
         }
         java.util.Set<String> hidden = java.util.Set.of();
@@ -200,6 +207,7 @@ public final class IdeAnalysis {
         for (Map.Entry<String, Finding> e : byKey.entrySet()) {
             List<Integer> nps = where.get(e.getKey());
             Finding f = e.getValue();
+            if (!fixes.get(e.getKey()).equals(f.fixes())) f = f.withFixes(fixes.get(e.getKey()));
             if (hidden.contains(f.kind().id())) continue;
             dev.rendezvous.core.model.Severity chosen = severity.get(f.kind().id());
             if (chosen != null) f = new Finding(f.kind(), chosen, f.verdict(), f.message(), f.range(), f.ranks(), f.related(),

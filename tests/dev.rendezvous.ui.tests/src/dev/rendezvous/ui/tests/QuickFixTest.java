@@ -66,6 +66,49 @@ class QuickFixTest {
         }
     }
 
+    /**
+     * A marker names every process count at which its finding appears (2, 4 and 8 here), and its fixes are those
+     * confirmed at each of them: two ranks swap by Ssend, and every other rank sends to rank 0 as well. Sendrecv and
+     * Isend remove the deadlock at np=2 only (ranks 2 and up still hang at 4 and 8), so only the suppressions are
+     * offered (before, the fixes of the first count were, and applying one left the marker in place).
+     */
+    @Test
+    void aFixThatLeavesTheDeadlockAtAnotherCountOfTheMarkerIsNotOffered() throws Exception {
+        IFile original = Workbench.example("HeadToHead.java");
+        IFolder folder = original.getProject().getFolder("src/pairs");
+        if (!folder.exists()) folder.create(true, true, null);
+        IFile file = folder.getFile("PairSwap.java");
+        String text = """
+                package pairs;
+                import mpi.*;
+                public class PairSwap {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] edge = new int[8], ghost = new int[8];
+                        if (rank == 0) {
+                            MPI.COMM_WORLD.Ssend(edge, 0, edge.length, MPI.INT, 1, 0);
+                            MPI.COMM_WORLD.Recv(ghost, 0, ghost.length, MPI.INT, 1, 0);
+                        } else {
+                            MPI.COMM_WORLD.Ssend(edge, 0, edge.length, MPI.INT, 0, 0);
+                            MPI.COMM_WORLD.Recv(ghost, 0, ghost.length, MPI.INT, 0, 0);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        if (file.exists()) file.delete(true, null);
+        file.create(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), true, null);
+        Workbench.build(file.getProject());
+        IMarker marker = Arrays.stream(file.findMarkers(RendezvousMarkers.TYPE, true, IResource.DEPTH_ZERO))
+                .filter(m -> m.getAttribute(RendezvousMarkers.KIND, "").equals("send-cycle")).findFirst().orElseThrow();
+        assertTrue(marker.getAttribute(IMarker.MESSAGE, "").contains("np=2,4,8"), marker.getAttribute(IMarker.MESSAGE, ""));
+        String[] labels = Arrays.stream(IDE.getMarkerHelpRegistry().getResolutions(marker)).map(IMarkerResolution::getLabel)
+                .toArray(String[]::new);
+        assertTrue(labels.length == 2 && Arrays.stream(labels).allMatch(l -> l.startsWith("Suppress")), Arrays.toString(labels));
+        file.delete(true, null);
+    }
+
     @Test
     void aFixAppliedInTheEditorIsUndoneInOneStep() throws Exception {
         IFile file = copyOfHeadToHead("undo");
