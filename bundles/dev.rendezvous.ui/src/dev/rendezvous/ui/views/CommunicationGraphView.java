@@ -156,6 +156,7 @@ public final class CommunicationGraphView extends ViewPart {
             Budgets b = Budgets.defaults();
             b.maxMillis = 8_000;
             b.maxRuns = 32;
+            b.checkFixes = false; // the view shows no quick fixes
             RunReport r = Rendezvous.analyze(Program.parse(f, s), np, new AnalysisOptions(List.of(np), b), monitor::isCanceled);
             if (monitor.isCanceled()) return Status.CANCEL_STATUS;
             Display.getDefault().asyncExec(() -> {
