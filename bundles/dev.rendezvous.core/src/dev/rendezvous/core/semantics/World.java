@@ -1588,14 +1588,18 @@ public final class World {
         Event ev;
         Blocker b = rs.blocker;
         if (rs.status == RankStatus.YIELDED || b == null) {
-            // a rank polling forever waits for whatever its outstanding receive requests wait for, and one spinning on
-            // Iprobe for the ranks that could send what it probes for (when those stopped being followed, a budget
-            // and not the program left it spinning)
+            // a rank polling forever waits for whatever its outstanding requests wait for (a receive for its senders, a
+            // send for its receiver), and one spinning on Iprobe for the ranks that could send what it probes for (when
+            // those stopped being followed, a budget and not the program left it spinning)
             List<Pending> polled = new ArrayList<>();
             for (RequestValue rv : rs.requests) {
-                if (rv.current instanceof RecvOp r && !r.complete() && !rv.freed) {
+                if (rv.freed || rv.current == null || rv.current.complete()) continue;
+                if (rv.current instanceof RecvOp r) {
                     polled.add(r);
                     addSources(r, waitsFor);
+                } else if (rv.current instanceof SendOp s) {
+                    polled.add(s);
+                    waitsFor.add(s.dst);
                 }
             }
             if (rs.probing != null) {

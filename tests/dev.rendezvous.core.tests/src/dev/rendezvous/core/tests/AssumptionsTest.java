@@ -470,6 +470,48 @@ class AssumptionsTest {
                 && f.ranks().contains(1)), hang.findings().toString());
     }
 
+    /**
+     * The same for a rank polling {@code Test} on its Isend: it waits for the send's receiver. That receiver first
+     * exchanges more messages with a third rank than the step budget follows: not a deadlock. In the twin it never posts
+     * the receive: the Isend is unmatched (said of the send, not as a receive nobody sends to).
+     */
+    private static final String TEST_SEND = """
+            import mpi.*;
+            public class TestSend {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int me = MPI.COMM_WORLD.Rank();
+                    int[] v = new int[1];
+                    if (me == 0) {
+                        Request r = MPI.COMM_WORLD.Isend(v, 0, 1, MPI.INT, 1, 9);
+                        while (r.Test() == null) { }
+                    } else if (me == 1) {
+                        for (int i = 0; i < %1$d; i++) MPI.COMM_WORLD.Sendrecv(v, 0, 1, MPI.INT, 2, 1, v, 0, 1, MPI.INT, 2, 1);
+                        %2$s
+                    } else if (me == 2) {
+                        for (int i = 0; i < %1$d; i++) MPI.COMM_WORLD.Sendrecv(v, 0, 1, MPI.INT, 1, 1, v, 0, 1, MPI.INT, 1, 1);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    @Test
+    void aRankPollingItsSendForARankTheBudgetStoppedIsNotDeadlocked() {
+        dev.rendezvous.core.extract.Budgets b = dev.rendezvous.core.extract.Budgets.defaults();
+        b.maxStepsPerRank = 50_000;
+        b.maxMillis = 60_000;
+        String src = TEST_SEND.formatted(1_000_000, "MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 9);");
+        RunReport r = dev.rendezvous.core.Rendezvous.analyze(dev.rendezvous.core.extract.Program.parse("TestSend.java", src), 3,
+                new dev.rendezvous.core.AnalysisOptions(List.of(3), b), () -> false);
+        assertTrue(r.findings().stream().noneMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR), r.findings().toString());
+        assertTrue(r.findings().stream().anyMatch(f -> f.message().contains("Stopped following rank")), r.findings().toString());
+
+        RunReport hang = Repo.analyze("TestSend.java", TEST_SEND.formatted(3, ""), 3);
+        assertTrue(hang.findings().stream().anyMatch(f -> f.kind() == FindingKind.UNMATCHED_SEND && f.ranks().contains(0)),
+                hang.findings().toString());
+    }
+
     private static final String TASKS = """
             import java.util.*;
             import mpi.*;

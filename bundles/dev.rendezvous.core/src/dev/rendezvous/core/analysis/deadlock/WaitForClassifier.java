@@ -154,7 +154,7 @@ public final class WaitForClassifier {
         return switch (b.kind()) {
             case COLLECTIVE -> FindingKind.COLLECTIVE_MISSING;
             case SEND -> FindingKind.UNMATCHED_SEND;
-            case WAIT -> b.pending().stream().allMatch(p -> p instanceof World.SendOp) && !b.pending().isEmpty()
+            case WAIT, POLL -> b.pending().stream().allMatch(p -> p instanceof World.SendOp) && !b.pending().isEmpty()
                     ? FindingKind.UNMATCHED_SEND : FindingKind.UNMATCHED_RECV;
             default -> FindingKind.UNMATCHED_RECV;
         };
