@@ -456,14 +456,7 @@ class AssumptionsTest {
 
     @Test
     void aRankSpinningOnIprobeForARankTheBudgetStoppedIsNotDeadlocked() {
-        dev.rendezvous.core.extract.Budgets b = dev.rendezvous.core.extract.Budgets.defaults();
-        b.maxStepsPerRank = 50_000;
-        b.maxMillis = 60_000;
-        String src = SPIN.formatted(1_000_000, 1_000_000);
-        RunReport r = dev.rendezvous.core.Rendezvous.analyze(dev.rendezvous.core.extract.Program.parse("Spin.java", src), 2,
-                new dev.rendezvous.core.AnalysisOptions(List.of(2), b), () -> false);
-        assertTrue(r.findings().stream().noneMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR), r.findings().toString());
-        assertTrue(r.findings().stream().anyMatch(f -> f.message().contains("Stopped following rank 0")), r.findings().toString());
+        assertStoppedWithoutError(underSmallStepBudget("Spin.java", SPIN.formatted(1_000_000, 1_000_000), 2), "Stopped following rank 0");
 
         RunReport hang = Repo.analyze("Spin.java", SPIN.formatted(5, 4), 2);
         assertTrue(hang.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR
@@ -498,18 +491,27 @@ class AssumptionsTest {
 
     @Test
     void aRankPollingItsSendForARankTheBudgetStoppedIsNotDeadlocked() {
-        dev.rendezvous.core.extract.Budgets b = dev.rendezvous.core.extract.Budgets.defaults();
-        b.maxStepsPerRank = 50_000;
-        b.maxMillis = 60_000;
         String src = TEST_SEND.formatted(1_000_000, "MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 9);");
-        RunReport r = dev.rendezvous.core.Rendezvous.analyze(dev.rendezvous.core.extract.Program.parse("TestSend.java", src), 3,
-                new dev.rendezvous.core.AnalysisOptions(List.of(3), b), () -> false);
-        assertTrue(r.findings().stream().noneMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR), r.findings().toString());
-        assertTrue(r.findings().stream().anyMatch(f -> f.message().contains("Stopped following rank")), r.findings().toString());
+        assertStoppedWithoutError(underSmallStepBudget("TestSend.java", src, 3), "Stopped following rank");
 
         RunReport hang = Repo.analyze("TestSend.java", TEST_SEND.formatted(3, ""), 3);
         assertTrue(hang.findings().stream().anyMatch(f -> f.kind() == FindingKind.UNMATCHED_SEND && f.ranks().contains(0)),
                 hang.findings().toString());
+    }
+
+    /** {@code src} analysed at {@code np} with 50,000 interpretation steps per rank, so that a long run meets the budget. */
+    private static RunReport underSmallStepBudget(String name, String src, int np) {
+        dev.rendezvous.core.extract.Budgets b = dev.rendezvous.core.extract.Budgets.defaults();
+        b.maxStepsPerRank = 50_000;
+        b.maxMillis = 60_000;
+        return dev.rendezvous.core.Rendezvous.analyze(dev.rendezvous.core.extract.Program.parse(name, src), np,
+                new dev.rendezvous.core.AnalysisOptions(List.of(np), b), () -> false);
+    }
+
+    /** No error, and the budget's stop ({@code said}) among the findings. */
+    private static void assertStoppedWithoutError(RunReport r, String said) {
+        assertTrue(r.findings().stream().noneMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR), r.findings().toString());
+        assertTrue(r.findings().stream().anyMatch(f -> f.message().contains(said)), r.findings().toString());
     }
 
     private static final String TASKS = """

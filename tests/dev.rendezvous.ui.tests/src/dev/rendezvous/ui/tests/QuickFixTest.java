@@ -25,14 +25,18 @@ class QuickFixTest {
 
     private IFile copyOfHeadToHead(String pkg) throws Exception {
         IFile original = Workbench.example("HeadToHead.java");
-        IFolder folder = original.getProject().getFolder("src/" + pkg);
+        return inExamples(pkg, "HeadToHead.java", "package " + pkg + ";\n" + Files.readString(original.getLocation().toFile().toPath()));
+    }
+
+    /** {@code text} as {@code src/pkg/name} of the examples project (replacing an earlier one), built. */
+    private IFile inExamples(String pkg, String name, String text) throws Exception {
+        IFolder folder = Workbench.example("HeadToHead.java").getProject().getFolder("src/" + pkg);
         if (!folder.exists()) folder.create(true, true, null);
-        IFile copy = folder.getFile("HeadToHead.java");
-        String text = "package " + pkg + ";\n" + Files.readString(original.getLocation().toFile().toPath());
-        if (copy.exists()) copy.delete(true, null);
-        copy.create(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), true, null);
-        Workbench.build(copy.getProject());
-        return copy;
+        IFile file = folder.getFile(name);
+        if (file.exists()) file.delete(true, null);
+        file.create(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), true, null);
+        Workbench.build(file.getProject());
+        return file;
     }
 
     @Test
@@ -74,11 +78,7 @@ class QuickFixTest {
      */
     @Test
     void aFixThatLeavesTheDeadlockAtAnotherCountOfTheMarkerIsNotOffered() throws Exception {
-        IFile original = Workbench.example("HeadToHead.java");
-        IFolder folder = original.getProject().getFolder("src/pairs");
-        if (!folder.exists()) folder.create(true, true, null);
-        IFile file = folder.getFile("PairSwap.java");
-        String text = """
+        IFile file = inExamples("pairs", "PairSwap.java", """
                 package pairs;
                 import mpi.*;
                 public class PairSwap {
@@ -96,10 +96,7 @@ class QuickFixTest {
                         MPI.Finalize();
                     }
                 }
-                """;
-        if (file.exists()) file.delete(true, null);
-        file.create(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), true, null);
-        Workbench.build(file.getProject());
+                """);
         IMarker marker = Arrays.stream(file.findMarkers(RendezvousMarkers.TYPE, true, IResource.DEPTH_ZERO))
                 .filter(m -> m.getAttribute(RendezvousMarkers.KIND, "").equals("send-cycle")).findFirst().orElseThrow();
         assertTrue(marker.getAttribute(IMarker.MESSAGE, "").contains("np=2,4,8"), marker.getAttribute(IMarker.MESSAGE, ""));
