@@ -371,4 +371,36 @@ class CliTest {
         assertTrue(r.out().contains("tags differ") && r.out().contains("np=4"), r.out());
         assertTrue(!r.out().contains("written for"), r.out());
     }
+
+    @Test
+    void noHintOfFewerProcessesWhenTheSmallerCountDeadlocks(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        // the shape of a real course program: rank 0 probes for the sorted halves of two collector ranks, and
+        // the other ranks Isend without ever waiting. At np=1 rank 0 probes itself and hangs; from np=3 on the
+        // Isends leak. The hint must not claim the program runs with one process.
+        java.nio.file.Path f = dir.resolve("Halves.java");
+        java.nio.file.Files.writeString(f, """
+                import mpi.*;
+                public class Halves {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        int[] v = new int[1];
+                        if (rank == 0) {
+                            Status st = MPI.COMM_WORLD.Probe(size / 2, 1);
+                            MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, st.source, st.tag);
+                        } else if (rank == size / 2) {
+                            MPI.COMM_WORLD.Isend(v, 0, 1, MPI.INT, 0, 1);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """);
+        Result r = run("check", f.toString(), "--np", "1..3");
+        assertEquals(1, r.code(), r.out());
+        assertTrue(r.out().contains("request-leak") && r.out().contains("Probe"), r.out());
+        assertTrue(!r.out().contains("written for"), r.out());
+        // the probe of rank 0 on itself waits for no other rank: said so, not an empty list of ranks
+        assertTrue(r.out().contains("no rank could send what it waits for") && !r.out().contains("waiting for ranks \n"), r.out());
+    }
 }

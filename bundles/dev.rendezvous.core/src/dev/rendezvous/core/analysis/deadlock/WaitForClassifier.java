@@ -81,7 +81,9 @@ public final class WaitForClassifier {
                 boolean finished = !g.waitsFor().isEmpty();
                 for (int r : g.waitsFor()) finished &= r >= 0 && r < run.done().length && run.done()[r];
                 w.add("rank " + g.rank() + " blocks in " + g.event().describe() + " at line " + g.event().site().line()
-                        + " waiting for " + ranksText(g.waitsFor()) + (finished ? ", which " + (g.waitsFor().size() == 1 ? "has" : "have")
+                        + (g.waitsFor().isEmpty() ? "; no rank could " + (kindOfMissing(g) == FindingKind.UNMATCHED_SEND
+                                ? "receive what it sends" : "send what it waits for")
+                                : " waiting for " + ranksText(g.waitsFor())) + (finished ? ", which " + (g.waitsFor().size() == 1 ? "has" : "have")
                         + " already finished" : nearMiss(run, g)));
             }
             String summary = switch (kind) {
