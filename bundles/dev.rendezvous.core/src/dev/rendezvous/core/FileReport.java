@@ -21,7 +21,8 @@ public record FileReport(String file, List<RunReport> runs) {
             if (!foundAt.contains(r.np()) && ranToTheEnd && !r.hasErrors()) smallestClean = Math.min(smallestClean, r.np());
         }
         int firstFound = foundAt.stream().min(Integer::compare).orElse(0);
-        if (smallestClean == Integer.MAX_VALUE || smallestClean > firstFound) return null;
+        // one process is no MPI program's intended count: a program that only runs alone gets no hint
+        if (smallestClean == Integer.MAX_VALUE || smallestClean > firstFound || smallestClean < 2) return null;
         final int clean = smallestClean;
         if (!f.ranks().stream().allMatch(r -> r >= clean)) return null;
         return "; it runs with " + clean + " processes and ranks " + f.ranks().stream().map(String::valueOf)

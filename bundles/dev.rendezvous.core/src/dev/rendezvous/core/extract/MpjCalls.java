@@ -403,13 +403,8 @@ final class MpjCalls {
                 if (name.equals("fill") && !args.isEmpty() && args.get(0) instanceof ArrayVal a && a.elems != null
                         && args.size() == 2) {
                     java.util.Arrays.fill(a.writable().elems, args.get(1));
-                } else if (name.startsWith("copyOf") && !args.isEmpty() && args.get(0) instanceof ArrayVal a) {
-                    if (a.elems != null && args.size() == 2 && args.get(1) instanceof Long n && n >= 0 && n <= in.budgets.maxArrayLength) {
-                        Object[] c = java.util.Arrays.copyOf(a.elems, (int) (long) n);
-                        for (int i = a.elems.length; i < c.length; i++) c[i] = a.fill;
-                        return new ArrayVal(c);
-                    }
-                    return ArrayVal.unknownLength();
+                } else if (name.startsWith("copyOf") && !args.isEmpty() && (args.get(0) instanceof ArrayVal || Values.isUnknown(args.get(0)))) {
+                    return copyOf(name, args, in.budgets.maxArrayLength);
                 } else if (name.equals("asList")) {
                     ListVal l = new ListVal();
                     if (args.size() == 1 && args.get(0) instanceof ArrayVal a && a.elems != null) l.items.addAll(List.of(a.elems));
@@ -436,6 +431,40 @@ final class MpjCalls {
                 return Unknown.ANY;
             }
         }
+    }
+
+    /**
+     * {@code Arrays.copyOf(a, n)} and {@code Arrays.copyOfRange(a, from, to)}: the copy's length is known whenever
+     * the bounds are, even when {@code a}'s contents or length are not (its elements are then unknown), as a
+     * program sorting half of an array of random numbers sends {@code to - from} of them. A negative length
+     * or range is left unknown (Java throws there; the analysis does not follow that).
+     */
+    private static Object copyOf(String name, List<Object> args, long maxLength) {
+        ArrayVal a = args.get(0) instanceof ArrayVal av ? av : null;
+        long from, to;
+        if (name.equals("copyOf") && args.size() == 2 && args.get(1) instanceof Long n) {
+            from = 0;
+            to = n;
+        } else if (name.equals("copyOfRange") && args.size() == 3 && args.get(1) instanceof Long f && args.get(2) instanceof Long t) {
+            from = f;
+            to = t;
+        } else {
+            return ArrayVal.unknownLength();
+        }
+        if (from < 0 || to < from || to - from > maxLength || (a != null && a.elems != null && from > a.elems.length)) {
+            return ArrayVal.unknownLength();
+        }
+        int len = (int) (to - from);
+        ArrayVal copy;
+        if (a == null || a.elems == null) {
+            copy = ArrayVal.filled(len, Unknown.ANY);
+        } else {
+            Object[] c = new Object[len];
+            for (int i = 0; i < len; i++) c[i] = from + i < a.elems.length ? a.elems[(int) from + i] : a.fill;
+            copy = new ArrayVal(c);
+        }
+        copy.component = a != null ? a.component : null;
+        return copy;
     }
 
     private static Object math(String name, List<Object> args) {
@@ -829,6 +858,7 @@ final class MpjCalls {
             return Unknown.ANY;
         }
         rejectNullHandles(comm, op, args, mi);
+        rejectMistypedBuffers(comm, op, args, mi);
         return switch (op.kind()) {
             case SEND -> send(comm, op, args, mi);
             case RECV -> recv(comm, op, args, mi);
@@ -890,6 +920,81 @@ final class MpjCalls {
                 + " is null (never set, or freed): MPJ throws here and the job stops", rank());
         world().abortJob(rank(), "passes a null " + what + " at line " + site.line());
         throw new RankInterpreter.ExitSig("null " + what);
+    }
+
+    /**
+     * Where a call takes its buffers and the datatype each is read with (MPJ's argument order): {buffer, datatype,
+     * 1 when the root alone touches the buffer}. Gather's receive buffer and Scatter's send buffer are the root's;
+     * Reduce's result is the root's.
+     */
+    private static int[][] bufferPositions(Op op) {
+        return switch (op) {
+            case SEND, SSEND, BSEND, RSEND, ISEND, ISSEND, IBSEND, IRSEND, RECV, IRECV, SENDRECV_REPLACE, BCAST -> new int[][] {{0, 3, 0}};
+            case SENDRECV -> new int[][] {{0, 3, 0}, {6, 9, 0}};
+            case REDUCE -> new int[][] {{0, 5, 0}, {2, 5, 1}};
+            case ALLREDUCE, SCAN, REDUCE_SCATTER -> new int[][] {{0, 5, 0}, {2, 5, 0}};
+            case ALLGATHER, ALLTOALL -> new int[][] {{0, 3, 0}, {4, 7, 0}};
+            case GATHER -> new int[][] {{0, 3, 0}, {4, 7, 1}};
+            case SCATTER -> new int[][] {{0, 3, 1}, {4, 7, 0}};
+            case ALLGATHERV -> new int[][] {{0, 3, 0}, {4, 8, 0}};
+            case GATHERV -> new int[][] {{0, 3, 0}, {4, 8, 1}};
+            case SCATTERV -> new int[][] {{0, 4, 1}, {5, 8, 0}};
+            case ALLTOALLV -> new int[][] {{0, 4, 0}, {5, 9, 0}};
+            default -> new int[0][];
+        };
+    }
+
+    /** The Java element type MPJ Express casts a buffer to for a predefined datatype; "Object" for MPI.OBJECT. */
+    private static String javaElementType(String datatype) {
+        return switch (datatype) {
+            case "INT", "INT2" -> "int";
+            case "LONG", "LONG2" -> "long";
+            case "DOUBLE", "DOUBLE2" -> "double";
+            case "FLOAT", "FLOAT2" -> "float";
+            case "SHORT", "SHORT2" -> "short";
+            case "BYTE" -> "byte";
+            case "CHAR" -> "char";
+            case "BOOLEAN" -> "boolean";
+            case "OBJECT" -> "Object";
+            default -> null;
+        };
+    }
+
+    private static final java.util.Set<String> PRIMITIVES = java.util.Set.of("int", "long", "double", "float", "short", "byte",
+            "char", "boolean");
+
+    /**
+     * A buffer whose Java type the datatype does not name: MPJ Express casts the buffer to the datatype's array type
+     * ({@code int[]} for MPI.INT, {@code Object[]} for MPI.OBJECT) and throws ClassCastException wrapped in an
+     * MPIException, which ends the job on the multicore device (checked on the runtime: an {@code int[][]} sent with
+     * MPI.INT, a {@code double[]} received with MPI.INT, a Bcast of a {@code double[]} with MPI.INT and a count of 0).
+     * Only arrays the analysis saw made with their type are checked.
+     */
+    private void rejectMistypedBuffers(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
+        boolean root = op.hasRoot() && !a.isEmpty() && a.get(a.size() - 1) instanceof Long r && r == comm.localRank();
+        int[][] positions = bufferPositions(op);
+        for (int[] p : positions) {
+            if (p[2] == 1 && !root) continue;
+            if (!(arg(a, p[0]) instanceof ArrayVal buf) || buf.component == null || !(arg(a, p[1]) instanceof Datatype t)) continue;
+            String expected = javaElementType(t.name());
+            if (expected == null) continue;
+            String have = buf.component;
+            boolean fits = expected.equals("Object") ? !PRIMITIVES.contains(have) : expected.equals(have);
+            if (fits) continue;
+            SourceRange site = in.program.range(mi);
+            String advice = expected.equals("Object") ? "a primitive array needs its own datatype (MPI." + have.toUpperCase() + ")"
+                    : have.endsWith("[]") ? "pass one row at a time, the rows copied into one " + expected
+                            + "[], or MPI.OBJECT to send the rows as objects"
+                    : PRIMITIVES.contains(have) ? "use MPI." + have.toUpperCase() : "use MPI.OBJECT";
+            in.assumptions.defect(FindingKind.DATATYPE_MISMATCH, site, "The " + (positions.length > 1
+                    ? (p == positions[0] ? "send" : op == Op.REDUCE || op == Op.ALLREDUCE || op == Op.SCAN
+                            || op == Op.REDUCE_SCATTER ? "result" : "receive") + " " : "") + "buffer of this " + op.mpjName()
+                    + " is " + ("aeiou".indexOf(have.charAt(0)) >= 0 ? "an " : "a ") + have + "[] but its datatype is MPI." + t.name() + ": MPJ Express casts it to "
+                    + expected + "[] and throws a ClassCastException here, which stops the job; " + advice, rank(),
+                    Fixes.bufferDatatype(in.program, mi, p[1], have));
+            world().abortJob(rank(), "passes a " + have + "[] with MPI." + t.name() + " at line " + site.line());
+            throw new RankInterpreter.ExitSig("mistyped buffer");
+        }
     }
 
     /** A communication method called on a null communicator (MPI.COMM_NULL, or a Split that left this rank out). */
@@ -1245,9 +1350,12 @@ final class MpjCalls {
             if (sig[0] >= 0) checkCount(arg(a, sig[0]), site, op);
             java.util.Map<String, Object> instance = world().nextCollectiveScratch(rank(), comm);
             boolean rooted = op == Op.BCAST || op == Op.REDUCE || op == Op.GATHER || op == Op.SCATTER;
-            CollectiveSignatures.checkMembers(in.assumptions, rank(), op, instance, sig[0] >= 0 && !rooted ? arg(a, sig[0]) : Unknown.ANY,
+            // ranks calling different collectives at this point are a collective-mismatch (the world reports it); their
+            // counts and datatypes are not compared (a Gather's root against a Scatter's member says nothing)
+            Object firstOp = instance.putIfAbsent("op", op);
+            if (firstOp == null || firstOp == op) CollectiveSignatures.checkMembers(in.assumptions, rank(), op, instance, sig[0] >= 0 && !rooted ? arg(a, sig[0]) : Unknown.ANY,
                     arg(a, sig[1]), op == Op.REDUCE || op == Op.ALLREDUCE || op == Op.SCAN ? arg(a, 6) : null, site);
-            if (rooted) {
+            if (rooted && (firstOp == null || firstOp == op)) {
                 // the root's side of each member's part: what Gather's root takes from each, Scatter's root sends to each
                 int rc = op == Op.GATHER ? 6 : op == Op.SCATTER ? 2 : sig[0], rt = op == Op.GATHER ? 7 : op == Op.SCATTER ? 3 : sig[1];
                 CollectiveSignatures.checkRootedCount(in.assumptions, op, instance, comm.localRank() == root,

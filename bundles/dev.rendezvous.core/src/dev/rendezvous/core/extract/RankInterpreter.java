@@ -2192,11 +2192,22 @@ final class RankInterpreter {
         Object n = eval((Expression) dims.get(i));
         boolean innermost = i == totalDims - 1;
         Object fill = innermost ? defaultValue(elem, 0) : Null.NULL;
-        if (!(n instanceof Long len) || len < 0 || len > budgets.maxArrayLength) {
+        if (n instanceof Long len && len < 0) {
+            // Java's own check: a known negative length throws here (new int[size - 3] run with two processes)
+            throw new ThrowSig("NegativeArraySizeException", Unknown.ANY, (ASTNode) dims.get(i),
+                    "NegativeArraySizeException (length " + len + ")");
+        }
+        if (!(n instanceof Long len) || len > budgets.maxArrayLength) {
             return ArrayVal.unknownLength();
         }
-        if (i + 1 >= dims.size() && innermost) return ArrayVal.filled((int) (long) len, fill);
+        String component = elem.toString() + "[]".repeat(totalDims - i - 1);
+        if (i + 1 >= dims.size() && innermost) {
+            ArrayVal a = ArrayVal.filled((int) (long) len, fill);
+            a.component = component;
+            return a;
+        }
         ArrayVal a = new ArrayVal((int) (long) len, fill);
+        a.component = component;
         if (i + 1 < dims.size()) {
             for (int k = 0; k < a.elems.length; k++) a.elems[k] = makeArray(dims, i + 1, elem, totalDims);
         }
@@ -2206,7 +2217,34 @@ final class RankInterpreter {
     private Object arrayFromInitializer(ArrayInitializer ai) {
         Object[] elems = new Object[ai.expressions().size()];
         for (int i = 0; i < elems.length; i++) elems[i] = eval((Expression) ai.expressions().get(i));
-        return new ArrayVal(elems);
+        ArrayVal a = new ArrayVal(elems);
+        a.component = initializerComponent(ai);
+        return a;
+    }
+
+    /**
+     * The element type of the array an initializer makes, from where it stands: {@code new int[] {..}}, a declaration
+     * {@code double[][] m = {..}} (with the dimensions written after the name), or a row of an enclosing initializer.
+     * Null where the source does not say ({@code var}, an initializer elsewhere).
+     */
+    static String initializerComponent(ArrayInitializer ai) {
+        ASTNode parent = ai.getParent();
+        String arrayType = null;
+        if (parent instanceof ArrayCreation ac) {
+            arrayType = ac.getType().toString();
+        } else if (parent instanceof ArrayInitializer outer) {
+            String rows = initializerComponent(outer);
+            return rows != null && rows.endsWith("[]") ? rows.substring(0, rows.length() - 2) : null;
+        } else if (parent instanceof org.eclipse.jdt.core.dom.VariableDeclarationFragment f) {
+            Type declared = switch (f.getParent()) {
+                case org.eclipse.jdt.core.dom.VariableDeclarationStatement d -> d.getType();
+                case org.eclipse.jdt.core.dom.FieldDeclaration d -> d.getType();
+                case org.eclipse.jdt.core.dom.VariableDeclarationExpression d -> d.getType();
+                default -> null;
+            };
+            if (declared != null && !declared.isVar()) arrayType = declared.toString() + "[]".repeat(f.getExtraDimensions());
+        }
+        return arrayType != null && arrayType.endsWith("[]") ? arrayType.substring(0, arrayType.length() - 2).trim() : null;
     }
 
     // ================================================================ calls

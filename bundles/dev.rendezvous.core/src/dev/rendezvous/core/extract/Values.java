@@ -82,6 +82,12 @@ final class Values {
     static class ArrayVal {
         Object[] elems;
         final Object fill;
+        /**
+         * The Java type of its elements as the program wrote it ({@code "int"}, {@code "double[]"} for the rows of a
+         * matrix, {@code "String"}), or null when the analysis did not see it made ({@link MpjCalls}: a buffer whose
+         * type its datatype does not name makes MPJ Express throw).
+         */
+        String component;
         /** How many buffers of non-blocking operations not yet seen completed lie in this array (MpjCalls.checkAccess). */
         int inFlight;
         /**

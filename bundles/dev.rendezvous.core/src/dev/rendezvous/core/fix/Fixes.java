@@ -227,6 +227,18 @@ public final class Fixes {
                 List.of(new TextEdit(p.file(), type.getStartPosition(), type.getLength(), "MPI." + senderType)));
     }
 
+    /**
+     * datatype-mismatch: a buffer of primitive elements passed with another datatype (MPJ Express throws) names the
+     * datatype of its elements instead. {@code typeArgument} is the datatype's position among the call's arguments.
+     */
+    public static Fix bufferDatatype(Program p, MethodInvocation call, int typeArgument, String element) {
+        String datatype = DATATYPE_OF.get(element);
+        if (datatype == null || typeArgument >= call.arguments().size()) return null;
+        Expression type = (Expression) call.arguments().get(typeArgument);
+        return new Fix("Pass MPI." + datatype + ", the datatype of the " + element + "[] buffer",
+                List.of(new TextEdit(p.file(), type.getStartPosition(), type.getLength(), "MPI." + datatype)));
+    }
+
     /** The element type ("int", "double"...) of the one-dimensional array variable {@code name} refers to, or null. */
     private static String elementTypeOf(SimpleName name) {
         String id = name.getIdentifier();

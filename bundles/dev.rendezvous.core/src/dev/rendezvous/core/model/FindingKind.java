@@ -11,7 +11,7 @@ public enum FindingKind {
     DUMMY_INTERVAL("dummy-interval"), LOGP_STALL("logp-stall"), ANALYSIS_ASSUMPTION("analysis-assumption"),
     /** The job ends early at this process count (Abort, or a peer rank that does not exist): a fact, not an assumption. */
     JOB_ABORT("job-abort"),
-    /** A message or collective whose participants disagree on the datatype or count (MPI's type matching rules). */
+    /** A message or collective whose participants disagree on the datatype or count (MPI's type matching rules), or a buffer that is not an array of its datatype's elements (MPJ throws). */
     DATATYPE_MISMATCH("datatype-mismatch"),
     /** A call with an argument MPI rejects: a negative tag, a root or count out of range, a negative rank. */
     INVALID_ARGUMENT("invalid-argument"),

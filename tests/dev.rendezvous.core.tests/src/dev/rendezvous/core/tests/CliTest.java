@@ -403,4 +403,25 @@ class CliTest {
         // the probe of rank 0 on itself waits for no other rank: said so, not an empty list of ranks
         assertTrue(r.out().contains("no rank could send what it waits for") && !r.out().contains("waiting for ranks \n"), r.out());
     }
+
+    @Test
+    void noHintThatAProgramIsWrittenForOneProcess(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        // rank 1 waits for a message nobody sends: clean alone, a deadlock from two processes on. Asking whether an MPI
+        // program is written for one process helps nobody
+        java.nio.file.Path f = dir.resolve("Alone.java");
+        java.nio.file.Files.writeString(f, """
+                import mpi.*;
+                public class Alone {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int[] v = new int[1];
+                        if (MPI.COMM_WORLD.Rank() == 1) MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 0);
+                        MPI.Finalize();
+                    }
+                }
+                """);
+        Result r = run("check", f.toString(), "--np", "1,2");
+        assertEquals(1, r.code(), r.out());
+        assertTrue(r.out().contains("unmatched-recv") && !r.out().contains("written for"), r.out());
+    }
 }

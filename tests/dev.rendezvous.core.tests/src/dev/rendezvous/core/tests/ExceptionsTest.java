@@ -124,4 +124,40 @@ class ExceptionsTest {
         RunReport broken = Repo.analyze("Fin.java", src.formatted("catch (ArithmeticException a) { }"), 2);
         assertTrue(!errors(broken).isEmpty(), broken.findings().toString());
     }
+
+    private static final String SIZED = """
+            import mpi.*;
+            public class Sized {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    int[] v = new int[1];
+                    try {
+                        int[] numbers = new int[size - 3];
+                    } catch (%s e) {
+                        System.out.println("too few processes");
+                    }
+                    if (rank == 0) MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 1, 0);
+                    if (rank == 1) MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 0, 0);
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    @Test
+    void aNegativeArrayLengthThrowsAsJavaDoes() {
+        // a program written for four or more processes run with two: new int[-1] crashes every rank, which ends
+        // the job (said as a job-abort, not an unknown-length array the analysis goes on with)
+        RunReport r = Repo.analyze("Sized.java", SIZED.formatted("ArithmeticException"), 2);
+        assertEquals(List.of(), errors(r));
+        assertTrue(r.findings().stream().anyMatch(f -> f.kind() == FindingKind.JOB_ABORT
+                && f.message().contains("NegativeArraySizeException (length -1)")), r.findings().toString());
+        // the twins: caught, the ranks go on and the message is delivered; with enough processes nothing throws
+        RunReport caught = Repo.analyze("Sized.java", SIZED.formatted("NegativeArraySizeException"), 2);
+        assertEquals(List.of(), errors(caught));
+        assertTrue(caught.findings().stream().noneMatch(f -> f.kind() == FindingKind.JOB_ABORT
+                || f.kind() == FindingKind.ANALYSIS_ASSUMPTION), caught.findings().toString());
+        RunReport four = Repo.analyze("Sized.java", SIZED.formatted("ArithmeticException"), 4);
+        assertTrue(four.findings().stream().noneMatch(f -> f.kind() == FindingKind.JOB_ABORT), four.findings().toString());
+    }
 }

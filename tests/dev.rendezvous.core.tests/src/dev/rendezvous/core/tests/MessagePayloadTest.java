@@ -184,4 +184,22 @@ class MessagePayloadTest {
         assertEquals(1, problems("BcastForgotten", bcast, 3).size());
         assertEquals(List.of(), problems("BcastForgottenWritten", bcast.replace("if (me == 1) v[3] = 0;", "v[3] = 0;"), 3));
     }
+
+    @Test
+    void aCopyOfARangeHasTheRangesLengthWhateverItHolds() {
+        // the shape of a real sort: an array of random numbers, half of it copied and sent one element per message;
+        // the half's length steers the sender's loop although its elements are unknown
+        String body = """
+                        int[] data = new int[10];
+                        for (int i = 0; i < data.length; i++) data[i] = (int) (Math.random() * 100);
+                        int[] half = java.util.Arrays.copyOfRange(data, data.length / 2, data.length);
+                        if (me == 0) for (int i = 0; i < half.length; i++) MPI.COMM_WORLD.Send(half, i, 1, MPI.INT, 1, i);
+                        if (me == 1) for (int i = 0; i < %d; i++) MPI.COMM_WORLD.Recv(data, i, 1, MPI.INT, 0, i);
+                """;
+        RunReport r = report("Halves", body.formatted(5), 2);
+        assertEquals(List.of(), r.findings().stream().filter(f -> f.severity() != Severity.INFO
+                || f.kind() == FindingKind.ANALYSIS_ASSUMPTION).map(Finding::message).toList());
+        // the twin: one receive more than the half holds hangs rank 1, on every path
+        assertEquals(1, errors("Halves", body.formatted(6), 2).size());
+    }
 }
