@@ -146,6 +146,64 @@ final class MpjCalls {
     /** Whether this rank has called {@code MPI.Finalize}: a {@code System.exit} after it ends only this rank. */
     private boolean finalized;
 
+    /** Whether this rank has called {@code MPI.Init} (or {@code Init_thread}). */
+    private boolean initialized;
+
+    /**
+     * A communicator used before {@code MPI.Init}: MPJ Express's {@code MPI.COMM_WORLD} is null until then, so the
+     * call throws a NullPointerException and the job stops (checked on the runtime: {@code MPI.COMM_WORLD.Rank()}
+     * before Init). Said only where the slip is plain, a call in the entry method before that method's own
+     * {@code MPI.Init}: an Init the analysis cannot see (in a class it does not have) must not make every call an error.
+     */
+    private void rejectUseBeforeInit(String name, MethodInvocation mi) {
+        if (initialized || in.initializingFields() || !beforeEntrysInit(mi)) return;
+        SourceRange site = in.program.range(mi);
+        in.assumptions.defect(FindingKind.INIT_FINALIZE, site, "This " + name + " runs before MPI.Init (line "
+                + in.program.range(entryInit(mi)).line() + "): MPJ Express's MPI.COMM_WORLD is null until then, so Java throws a "
+                + "NullPointerException here and the job stops; call MPI.Init first", rank());
+        world().abortJob(rank(), "uses MPI.COMM_WORLD before MPI.Init at line " + site.line());
+        throw new RankInterpreter.ExitSig("before Init");
+    }
+
+    /** Whether {@code mi} lies in the entry method, before an {@code MPI.Init} call of that method. */
+    private boolean beforeEntrysInit(MethodInvocation mi) {
+        MethodInvocation init = entryInit(mi);
+        return init != null && mi.getStartPosition() < init.getStartPosition();
+    }
+
+    /** The first {@code MPI.Init} or {@code MPI.Init_thread} call in the entry method, when {@code mi} is in that method. */
+    private MethodInvocation entryInit(MethodInvocation mi) {
+        org.eclipse.jdt.core.dom.MethodDeclaration entry = in.program.entry();
+        if (entry == null || entry.getBody() == null) return null;
+        org.eclipse.jdt.core.dom.ASTNode n = mi;
+        while (n != null && n != entry) n = n.getParent();
+        if (n == null) return null;
+        MethodInvocation[] first = {null};
+        entry.getBody().accept(new org.eclipse.jdt.core.dom.ASTVisitor() {
+            @Override
+            public boolean visit(MethodInvocation m) {
+                String id = m.getName().getIdentifier();
+                if (first[0] == null && (id.equals("Init") || id.equals("Init_thread")) && m.getExpression() != null
+                        && m.getExpression().toString().equals("MPI")) {
+                    first[0] = m;
+                }
+                return first[0] == null;
+            }
+        });
+        return first[0];
+    }
+
+    /**
+     * Communication after {@code MPI.Finalize}: MPI allows no call there; MPJ Express's multicore device still
+     * delivers it (checked on the runtime), other devices and libraries need not. A warning.
+     */
+    private void warnAfterFinalize(Op op, MethodInvocation mi) {
+        if (!finalized) return;
+        in.assumptions.portabilityDefect(FindingKind.INIT_FINALIZE, in.program.range(mi), "This " + op.mpjName() + " on rank "
+                + rank() + " comes after MPI.Finalize: MPI allows no communication there (MPJ Express's multicore device "
+                + "still runs it; a cluster device or another library need not); communicate before Finalize", rank());
+    }
+
     /** What this rank created and has not freed yet, in creation order: object -> (what, where). */
     private final Map<Object, Object[]> created = new java.util.IdentityHashMap<>();
     private final List<Object> creationOrder = new ArrayList<>();
@@ -648,10 +706,23 @@ final class MpjCalls {
 
     private Object mpiStatic(String name, List<Object> args, MethodInvocation mi) {
         switch (name) {
-            case "Init" -> {
+            case "Init", "Init_thread" -> {
+                // MPJ Express starts again after a Finalize (its own test suite does Init, Finalize, Init...): a
+                // later Finalize or communication is in the new session
+                initialized = true;
+                finalized = false;
                 return new Values.ArgsVal(false);
             }
             case "Finalize" -> {
+                if (finalized) {
+                    // checked on the runtime: the second Finalize throws (a NullPointerException inside an MPIException)
+                    SourceRange site = in.program.range(mi);
+                    in.assumptions.defect(FindingKind.INIT_FINALIZE, site, "Rank " + rank() + " calls MPI.Finalize a second "
+                            + "time here: MPJ Express throws (its device is already shut down) and the job ends with that "
+                            + "exception; call Finalize once, at the end", rank());
+                    world().abortJob(rank(), "calls MPI.Finalize twice, at line " + site.line());
+                    throw new RankInterpreter.ExitSig("second Finalize");
+                }
                 finalized = true;
                 reportLeaks(mi);
                 world().recordLocal(rank(), Op.FINALIZE, -1, in.program.range(mi), in.userSite(mi));
@@ -680,11 +751,8 @@ final class MpjCalls {
             case "Get_processor_name" -> {
                 return Unknown.ANY; // differs between ranks
             }
-            case "Init_thread" -> {
-                return new Values.ArgsVal(false);
-            }
             case "Query_thread", "Is_thread_main", "Finalized" -> {
-                return name.equals("Finalized") ? (Object) false : Unknown.UNIFORM;
+                return name.equals("Finalized") ? (Object) finalized : Unknown.UNIFORM;
             }
             default -> {
                 notModelled("MPI." + name, mi);
@@ -792,6 +860,7 @@ final class MpjCalls {
     // ================================================================ communicator calls
 
     private Object commCall(CommValue comm, String name, List<?> argExprs, MethodInvocation mi) {
+        rejectUseBeforeInit(name, mi);
         switch (name) {
             case "Rank" -> {
                 return (long) comm.localRank();
@@ -859,6 +928,7 @@ final class MpjCalls {
         }
         rejectNullHandles(comm, op, args, mi);
         rejectMistypedBuffers(comm, op, args, mi);
+        warnAfterFinalize(op, mi);
         return switch (op.kind()) {
             case SEND -> send(comm, op, args, mi);
             case RECV -> recv(comm, op, args, mi);

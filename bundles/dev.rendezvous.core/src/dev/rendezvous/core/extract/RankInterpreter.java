@@ -632,6 +632,11 @@ final class RankInterpreter {
     private final ArrayList<LoopMark> loops = new ArrayList<>();
     /** Inside a field or static initializer (a frame not on {@link #frames}). */
     private int initializing;
+
+    /** Whether a field or static initializer is being run (the analysis runs them all before main, Java lazily). */
+    boolean initializingFields() {
+        return initializing > 0;
+    }
     /** The MPJ call this rank is in, or null. */
     private ASTNode position;
     private ValueHashing valueHashing;

@@ -20,7 +20,12 @@ public enum FindingKind {
     /** A buffer read or written while a non-blocking operation on it is pending (MPI's local concurrency rule). */
     BUFFER_RACE("buffer-race"),
     /** A communicator, group or derived datatype the program creates and never frees before Finalize. */
-    RESOURCE_LEAK("resource-leak");
+    RESOURCE_LEAK("resource-leak"),
+    /**
+     * MPI.Init and MPI.Finalize out of place: a communicator used before MPI.Init or Finalize called twice (MPJ
+     * Express throws), or communication after MPI.Finalize (MPI forbids it).
+     */
+    INIT_FINALIZE("init-finalize");
 
     private final String id;
 
