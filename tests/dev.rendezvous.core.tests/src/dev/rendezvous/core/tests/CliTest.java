@@ -424,4 +424,35 @@ class CliTest {
         assertEquals(1, r.code(), r.out());
         assertTrue(r.out().contains("unmatched-recv") && !r.out().contains("written for"), r.out());
     }
+
+    @Test
+    void theStartupClasspathDropsSignaturesAndKeepsEverythingElse(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path signed = dir.resolve("signed.jar"), plain = dir.resolve("plain.jar");
+        jar(signed, "META-INF/MANIFEST.MF", "META-INF/ECLIPSE_.SF", "META-INF/ECLIPSE_.RSA", "a/B.class");
+        jar(plain, "META-INF/MANIFEST.MF", "c/D.class");
+        java.nio.file.Path cp = dir.resolve("cp.txt"), out = dir.resolve("out.txt");
+        java.nio.file.Files.writeString(cp, signed + java.io.File.pathSeparator + plain + java.io.File.pathSeparator + dir.resolve("classes"));
+        dev.rendezvous.cli.StartupClasspath.main(new String[] {cp.toString(), dir.resolve("copies").toString(), out.toString()});
+        String[] entries = java.nio.file.Files.readString(out).split(java.io.File.pathSeparator);
+        assertEquals(3, entries.length, String.join(" ", entries));
+        assertEquals(dir.resolve("copies").resolve("signed.jar").toString(), entries[0], "the signed jar is replaced by its copy");
+        assertEquals(plain.toString(), entries[1], "an unsigned jar is used as it is");
+        assertEquals(dir.resolve("classes").toString(), entries[2]);
+        try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(entries[0])) {
+            assertEquals(java.util.List.of("META-INF/MANIFEST.MF", "a/B.class"),
+                    z.stream().map(java.util.zip.ZipEntry::getName).toList());
+            assertEquals("a/B.class", new String(z.getInputStream(z.getEntry("a/B.class")).readAllBytes()), "contents kept");
+        }
+    }
+
+    private static void jar(java.nio.file.Path file, String... entries) throws java.io.IOException {
+        try (var zo = new java.util.zip.ZipOutputStream(java.nio.file.Files.newOutputStream(file))) {
+            for (String e : entries) {
+                zo.putNextEntry(new java.util.zip.ZipEntry(e));
+                zo.write(e.getBytes());
+                zo.closeEntry();
+            }
+        }
+    }
 }
