@@ -2205,7 +2205,7 @@ final class RankInterpreter {
         if (!(n instanceof Long len) || len > budgets.maxArrayLength) {
             return ArrayVal.unknownLength();
         }
-        String component = elem.toString() + "[]".repeat(totalDims - i - 1);
+        String component = typeName(elem) + "[]".repeat(totalDims - i - 1);
         if (i + 1 >= dims.size() && innermost) {
             ArrayVal a = ArrayVal.filled((int) (long) len, fill);
             a.component = component;
@@ -2219,13 +2219,24 @@ final class RankInterpreter {
         return a;
     }
 
+    /** The source text of element types ({@code Type.toString()} flattens the node each time it is asked). */
+    private final Map<Type, String> typeNames = new java.util.IdentityHashMap<>();
+
+    private String typeName(Type t) {
+        return typeNames.computeIfAbsent(t, Type::toString);
+    }
+
     private Object arrayFromInitializer(ArrayInitializer ai) {
         Object[] elems = new Object[ai.expressions().size()];
         for (int i = 0; i < elems.length; i++) elems[i] = eval((Expression) ai.expressions().get(i));
         ArrayVal a = new ArrayVal(elems);
-        a.component = initializerComponent(ai);
+        String c = initializerTypes.computeIfAbsent(ai, x -> java.util.Objects.requireNonNullElse(initializerComponent(x), ""));
+        a.component = c.isEmpty() ? null : c;
         return a;
     }
+
+    /** {@link #initializerComponent} of each initializer met, "" where the source does not say. */
+    private final Map<ArrayInitializer, String> initializerTypes = new java.util.IdentityHashMap<>();
 
     /**
      * The element type of the array an initializer makes, from where it stands: {@code new int[] {..}}, a declaration

@@ -348,8 +348,7 @@ class CliTest {
         // a course program written for four processes (real code): at np=2 rank 0 addresses rank 3, which
         // does not exist, so the job stops there; at np=4 a mistyped tag hangs rank 3. The program needs
         // more processes, not fewer: the finding must not ask whether it is written for 2
-        java.nio.file.Path f = dir.resolve("Four.java");
-        java.nio.file.Files.writeString(f, """
+        Result r = checkFile(dir, "Four.java", """
                 import mpi.*;
                 public class Four {
                     public static void main(String[] args) throws Exception {
@@ -365,8 +364,7 @@ class CliTest {
                         MPI.Finalize();
                     }
                 }
-                """);
-        Result r = run("check", f.toString(), "--np", "2,4");
+                """, "2,4");
         assertEquals(1, r.code(), r.out());
         assertTrue(r.out().contains("tags differ") && r.out().contains("np=4"), r.out());
         assertTrue(!r.out().contains("written for"), r.out());
@@ -378,8 +376,7 @@ class CliTest {
         // the shape of a real course program: rank 0 probes for the sorted halves of two collector ranks, and
         // the other ranks Isend without ever waiting. At np=1 rank 0 probes itself and hangs; from np=3 on the
         // Isends leak. The hint must not claim the program runs with one process.
-        java.nio.file.Path f = dir.resolve("Halves.java");
-        java.nio.file.Files.writeString(f, """
+        Result r = checkFile(dir, "Halves.java", """
                 import mpi.*;
                 public class Halves {
                     public static void main(String[] args) throws Exception {
@@ -395,8 +392,7 @@ class CliTest {
                         MPI.Finalize();
                     }
                 }
-                """);
-        Result r = run("check", f.toString(), "--np", "1..3");
+                """, "1..3");
         assertEquals(1, r.code(), r.out());
         assertTrue(r.out().contains("request-leak") && r.out().contains("Probe"), r.out());
         assertTrue(!r.out().contains("written for"), r.out());
@@ -408,8 +404,7 @@ class CliTest {
     void noHintThatAProgramIsWrittenForOneProcess(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         // rank 1 waits for a message nobody sends: clean alone, a deadlock from two processes on. Asking whether an MPI
         // program is written for one process helps nobody
-        java.nio.file.Path f = dir.resolve("Alone.java");
-        java.nio.file.Files.writeString(f, """
+        Result r = checkFile(dir, "Alone.java", """
                 import mpi.*;
                 public class Alone {
                     public static void main(String[] args) throws Exception {
@@ -419,8 +414,7 @@ class CliTest {
                         MPI.Finalize();
                     }
                 }
-                """);
-        Result r = run("check", f.toString(), "--np", "1,2");
+                """, "1,2");
         assertEquals(1, r.code(), r.out());
         assertTrue(r.out().contains("unmatched-recv") && !r.out().contains("written for"), r.out());
     }
@@ -454,5 +448,12 @@ class CliTest {
                 zo.closeEntry();
             }
         }
+    }
+
+    /** {@code check} of {@code source} written to {@code dir/name}, at the process counts {@code nps}. */
+    private static Result checkFile(java.nio.file.Path dir, String name, String source, String nps) throws Exception {
+        java.nio.file.Path f = dir.resolve(name);
+        java.nio.file.Files.writeString(f, source);
+        return run("check", f.toString(), "--np", nps);
     }
 }
