@@ -175,9 +175,20 @@ final class MpjCalls {
     private MethodInvocation entryInit(MethodInvocation mi) {
         org.eclipse.jdt.core.dom.MethodDeclaration entry = in.program.entry();
         if (entry == null || entry.getBody() == null) return null;
+        if (!entryInitFound) { // looked up once: a program whose Init the analysis never sees asks on every call
+            entryInit = firstInit(entry);
+            entryInitFound = true;
+        }
+        if (entryInit == null) return null;
         org.eclipse.jdt.core.dom.ASTNode n = mi;
         while (n != null && n != entry) n = n.getParent();
-        if (n == null) return null;
+        return n == null ? null : entryInit;
+    }
+
+    private MethodInvocation entryInit;
+    private boolean entryInitFound;
+
+    private static MethodInvocation firstInit(org.eclipse.jdt.core.dom.MethodDeclaration entry) {
         MethodInvocation[] first = {null};
         entry.getBody().accept(new org.eclipse.jdt.core.dom.ASTVisitor() {
             @Override
