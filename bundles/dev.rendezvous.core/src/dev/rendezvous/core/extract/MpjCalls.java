@@ -983,6 +983,11 @@ final class MpjCalls {
         };
     }
 
+    /** Whether this rank is the root of a rooted call (its last argument, in MPJ's order). */
+    private static boolean isRoot(CommValue comm, Op op, List<Object> a) {
+        return op.hasRoot() && !a.isEmpty() && a.get(a.size() - 1) instanceof Long r && r == comm.localRank();
+    }
+
     /**
      * A datatype or reduction operation that is {@code null} (never set, or dropped after being
      * freed): MPJ throws there and the job ends, whatever the other ranks do. Arguments the root alone
@@ -990,7 +995,7 @@ final class MpjCalls {
      */
     private void rejectNullHandles(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
         int[][] at = handlePositions(op);
-        boolean root = op.hasRoot() && !a.isEmpty() && a.get(a.size() - 1) instanceof Long r && r == comm.localRank();
+        boolean root = isRoot(comm, op, a);
         String what = null;
         for (int i : at[0]) if (arg(a, i) == Null.NULL) what = "datatype";
         for (int i : at[2]) if (root && arg(a, i) == Null.NULL) what = "datatype";
@@ -1009,6 +1014,17 @@ final class MpjCalls {
      * Reduce's result is the root's.
      */
     private static int[][] bufferPositions(Op op) {
+        return BUFFER_POSITIONS.get(op);
+    }
+
+    /** {@link #bufferPositions} per operation, made once (read, never written: the arrays are shared). */
+    private static final java.util.Map<Op, int[][]> BUFFER_POSITIONS = new java.util.EnumMap<>(Op.class);
+
+    static {
+        for (Op op : Op.values()) BUFFER_POSITIONS.put(op, makeBufferPositions(op));
+    }
+
+    private static int[][] makeBufferPositions(Op op) {
         return switch (op) {
             case SEND, SSEND, BSEND, RSEND, ISEND, ISSEND, IBSEND, IRSEND, RECV, IRECV, SENDRECV_REPLACE, BCAST -> new int[][] {{0, 3, 0}};
             case SENDRECV -> new int[][] {{0, 3, 0}, {6, 9, 0}};
@@ -1052,7 +1068,7 @@ final class MpjCalls {
      * Only arrays the analysis saw made with their type are checked.
      */
     private void rejectMistypedBuffers(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
-        boolean root = op.hasRoot() && !a.isEmpty() && a.get(a.size() - 1) instanceof Long r && r == comm.localRank();
+        boolean root = isRoot(comm, op, a);
         int[][] positions = bufferPositions(op);
         for (int[] p : positions) {
             if (p[2] == 1 && !root) continue;
