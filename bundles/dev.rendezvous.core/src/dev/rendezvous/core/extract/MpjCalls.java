@@ -293,7 +293,7 @@ final class MpjCalls {
             return recv instanceof Values.Sym sym ? Values.Sym.call(sym.expr() + "." + name, args) : Unknown.UNIFORM;
         }
         if (recv instanceof ArrayVal a && name.equals("clone")) {
-            return a.elems == null ? ArrayVal.unknownLength() : new ArrayVal(a.elems.clone());
+            return a.elems == null ? ArrayVal.unknownLength() : a.copy();
         }
         if (recv instanceof Unknown && Program.COMM_NAMES.contains(name) && !name.startsWith("Wait")
                 && !name.startsWith("Test") && !name.equals("Start") && !name.startsWith("Buffer")) {
@@ -401,6 +401,7 @@ final class MpjCalls {
                     if (src.elems != null && dst.elems != null && args.get(1) instanceof Long sp && args.get(3) instanceof Long dp
                             && args.get(4) instanceof Long n && sp >= 0 && dp >= 0 && n >= 0 && sp + n <= src.elems.length
                             && dp + n <= dst.elems.length) {
+                        in.bulk(n, mi);
                         System.arraycopy(src.elems, (int) (long) sp, dst.writable().elems, (int) (long) dp, (int) (long) n);
                     } else {
                         dst.forget();
@@ -471,9 +472,10 @@ final class MpjCalls {
             case "Arrays" -> {
                 if (name.equals("fill") && !args.isEmpty() && args.get(0) instanceof ArrayVal a && a.elems != null
                         && args.size() == 2) {
+                    in.bulk(a.elems.length, mi);
                     java.util.Arrays.fill(a.writable().elems, args.get(1));
                 } else if (name.startsWith("copyOf") && !args.isEmpty() && (args.get(0) instanceof ArrayVal || Values.isUnknown(args.get(0)))) {
-                    return copyOf(name, args, in.budgets.maxArrayLength);
+                    return copyOf(name, args, mi);
                 } else if (name.equals("asList")) {
                     ListVal l = new ListVal();
                     if (args.size() == 1 && args.get(0) instanceof ArrayVal a && a.elems != null) l.items.addAll(List.of(a.elems));
@@ -506,9 +508,13 @@ final class MpjCalls {
      * {@code Arrays.copyOf(a, n)} and {@code Arrays.copyOfRange(a, from, to)}: the copy's length is known whenever
      * the bounds are, even when {@code a}'s contents or length are not (its elements are then unknown), as a
      * program sorting half of an array of random numbers sends {@code to - from} of them. A negative length
-     * or range is left unknown (Java throws there; the analysis does not follow that).
+     * or range is left unknown (Java throws there; the analysis does not follow that). A copy of a whole array
+     * shares its elements until one of the two is written, a copy from an array of one value (untouched, or
+     * forgotten) is filled with it, and any other copy is charged to the step budget ({@link RankInterpreter#bulk}):
+     * a loop copying the rest of a million-element row on each iteration stays bounded.
      */
-    private static Object copyOf(String name, List<Object> args, long maxLength) {
+    private Object copyOf(String name, List<Object> args, MethodInvocation mi) {
+        long maxLength = in.budgets.maxArrayLength;
         ArrayVal a = args.get(0) instanceof ArrayVal av ? av : null;
         long from, to;
         if (name.equals("copyOf") && args.size() == 2 && args.get(1) instanceof Long n) {
@@ -525,9 +531,13 @@ final class MpjCalls {
         }
         int len = (int) (to - from);
         ArrayVal copy;
-        if (a == null || a.elems == null) {
-            copy = ArrayVal.filled(len, Unknown.ANY);
+        Object uniform = a == null || a.elems == null ? Unknown.ANY : a.uniformValue();
+        if (a != null && a.elems != null && from == 0 && len == a.elems.length) {
+            copy = a.copy();
+        } else if (uniform != null && (a == null || a.elems == null || to <= a.elems.length)) {
+            copy = ArrayVal.filled(len, uniform);
         } else {
+            in.bulk(len, mi);
             Object[] c = new Object[len];
             for (int i = 0; i < len; i++) c[i] = from + i < a.elems.length ? a.elems[(int) from + i] : a.fill;
             copy = new ArrayVal(c);
@@ -1214,6 +1224,29 @@ final class MpjCalls {
         return null;
     }
 
+    /**
+     * Gives each unknown element a point-to-point message is about to carry a symbol of this rank
+     * ({@link Values.Sym#ownData}), written back into the sender's buffer: the element holds one value, and naming it
+     * makes every test of it agree, the sender's own after the send and each receiver's. A master that decides from
+     * data whether the workers go on and sends them its verdict then ends or continues together with them; tested
+     * as anonymous unknowns, a worker could go on alone and wait for work nobody sends. Only messages of up to
+     * {@link #NAMED_ELEMENTS} elements (flags, counts, small results) are named; collectives name theirs on delivery
+     * ({@link #alike}).
+     */
+    private void nameUnknowns(Object buf, Object off, Object cnt, MethodInvocation mi) {
+        if (!(buf instanceof ArrayVal a) || a.elems == null || !(off instanceof Long o) || !(cnt instanceof Long c)
+                || o < 0 || c <= 0 || c > NAMED_ELEMENTS || o + c > a.elems.length) {
+            return;
+        }
+        int from = (int) (long) o, to = (int) (o + c);
+        int visit = -1;
+        for (int i = from; i < to; i++) {
+            if (a.elems[i] != Unknown.ANY) continue;
+            if (visit < 0) visit = in.occurrence(mi);
+            a.writable().elems[i] = Values.Sym.ownData(in.program.range(mi).line(), rank(), visit, "sent[" + i + "]");
+        }
+    }
+
     private static Object arg(List<Object> args, int i) {
         return i < args.size() ? args.get(i) : Unknown.ANY;
     }
@@ -1225,6 +1258,7 @@ final class MpjCalls {
         checkCount(arg(a, 2), site, op);
         checkBuffer(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), site, op);
         int reqId = op.isNonBlocking() ? world().nextRequestId() : -1;
+        nameUnknowns(arg(a, 0), arg(a, 1), arg(a, 2), mi);
         Object payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
         int modelPayload = modelEnter(LocalModels.Kind.SEND, op, comm, dest, tag, payload, bytes(arg(a, 2), arg(a, 3)), -1, -1, -1, site);
         World.SendOp s = world().postSend(rank(), op, comm, dest, tag, count(arg(a, 2)), type(arg(a, 3)),
@@ -1263,6 +1297,7 @@ final class MpjCalls {
         int stag = tag(arg(a, 5), site, false, op);
         int src = peer(arg(a, replace ? 6 : 10), site, "source", comm);
         int rtag = tag(arg(a, replace ? 7 : 11), site, true, op);
+        nameUnknowns(arg(a, 0), arg(a, 1), arg(a, 2), mi);
         Object payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
         modelEnter(LocalModels.Kind.SENDRECV, op, comm, dest, stag, payload, bytes(arg(a, 2), arg(a, 3)), src, rtag, -1, site);
         World.RecvOp r = world().sendrecv(rank(), op, comm, dest, stag, count(arg(a, 2)), type(arg(a, 3)),

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.eclipse.jdt.core.dom.ASTNode;
 import org.eclipse.jdt.core.dom.AbstractTypeDeclaration;
@@ -403,6 +404,27 @@ final class RankInterpreter {
                     + " interpretation steps; what it does afterwards is not analysed");
             throw new BudgetExceeded("step budget exhausted on rank " + rank);
         }
+    }
+
+    /** Elements of an array copy or fill charged as one interpretation step ({@link #bulk}). */
+    static final int ELEMENTS_PER_STEP = 32;
+
+    /**
+     * Charges work on many array elements at once (a copy, a fill) to the step budget, one step per
+     * {@link #ELEMENTS_PER_STEP} elements, and looks at the clock after a long one: a loop that copies a row of a
+     * million-element matrix on each of its thousand iterations does little interpretation but much work, and
+     * without this neither budget would notice it.
+     */
+    void bulk(long elements, ASTNode at) {
+        long charge = elements / ELEMENTS_PER_STEP;
+        if (charge == 0) return;
+        steps += charge - 1;
+        if (charge >= 64 && world.deadlinePassed()) {
+            assumptions.add(program.range(at), "The time budget ran out while following rank " + rank
+                    + "; what it does afterwards is not analysed");
+            throw new BudgetExceeded("time budget exhausted on rank " + rank);
+        }
+        step(at);
     }
 
     long steps() {
@@ -2134,12 +2156,61 @@ final class RankInterpreter {
             return acc;
         }
         Object right = eval(in.getRightOperand());
+        if ((operator == InfixExpression.Operator.DIVIDE || operator == InfixExpression.Operator.REMAINDER)
+                && right instanceof Long r && r == 0 && left instanceof Long && integral(in.getLeftOperand())
+                && integral(in.getRightOperand())) {
+            // Java's own check: an integer divided by zero throws (a master dividing the work among size - 1
+            // workers, run with one process); a floating-point one gives an infinity, hence the check of both types
+            throw new ThrowSig("ArithmeticException", Unknown.ANY, in, "ArithmeticException (/ by zero)");
+        }
         Object acc = Operators.numeric(operator, left, right);
         String op = operator.toString();
         if (acc == null) acc = Operators.binary(op, left, right);
         if (!in.hasExtendedOperands()) return acc;
         for (Object o : in.extendedOperands()) acc = Operators.binary(op, acc, eval((Expression) o));
         return acc;
+    }
+
+    /** Methods whose result is an integer whoever declares them (MPJ's process counts, lengths, parsed numbers). */
+    private static final Set<String> INTEGRAL_METHODS = Set.of("Size", "Rank", "size", "length", "parseInt",
+            "parseLong", "nextInt", "intValue", "longValue", "Get_count", "Remote_size");
+
+    /**
+     * Whether {@code e} is certainly of an integral type in Java, seen from its source and the variables it names
+     * (the parse has no type bindings, and numbers of both kinds may be held as the same value here): an integer or
+     * character literal, a variable declared {@code int}, {@code short}, {@code byte} or {@code char}, an array's
+     * length, a cast to an integral type, one of {@link #INTEGRAL_METHODS}, or arithmetic on such. False when unsure.
+     */
+    private boolean integral(Expression e) {
+        return switch (e) {
+            case NumberLiteral n -> {
+                String t = n.getToken().toLowerCase(java.util.Locale.ROOT);
+                yield t.startsWith("0x") ? !t.contains("p") && !t.contains(".") : !t.matches(".*[.edf].*");
+            }
+            case CharacterLiteral c -> true;
+            case SimpleName sn -> {
+                Cell c = resolve(sn);
+                yield c != null && c.narrow != Values.Narrow.NONE;
+            }
+            case QualifiedName qn -> qn.getName().getIdentifier().equals("length");
+            case FieldAccess fa -> fa.getName().getIdentifier().equals("length");
+            case ParenthesizedExpression pe -> integral(pe.getExpression());
+            case CastExpression ce -> ce.getType() instanceof PrimitiveType pt
+                    && pt.getPrimitiveTypeCode() != PrimitiveType.DOUBLE && pt.getPrimitiveTypeCode() != PrimitiveType.FLOAT
+                    && pt.getPrimitiveTypeCode() != PrimitiveType.BOOLEAN;
+            case MethodInvocation mi -> INTEGRAL_METHODS.contains(mi.getName().getIdentifier());
+            case PrefixExpression pe -> pe.getOperator() != PrefixExpression.Operator.NOT && integral(pe.getOperand());
+            case PostfixExpression pe -> integral(pe.getOperand());
+            case InfixExpression ie -> {
+                InfixExpression.Operator o = ie.getOperator();
+                if (o != InfixExpression.Operator.PLUS && o != InfixExpression.Operator.MINUS && o != InfixExpression.Operator.TIMES
+                        && o != InfixExpression.Operator.DIVIDE && o != InfixExpression.Operator.REMAINDER) yield false;
+                if (!integral(ie.getLeftOperand()) || !integral(ie.getRightOperand())) yield false;
+                for (Object x : ie.extendedOperands()) if (!integral((Expression) x)) yield false;
+                yield true;
+            }
+            default -> false;
+        };
     }
 
     private Object prefix(PrefixExpression pe) {

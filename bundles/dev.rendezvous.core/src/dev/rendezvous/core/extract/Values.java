@@ -225,6 +225,27 @@ final class Values {
             return this;
         }
 
+        /**
+         * A copy of this array (Java's {@code clone()}, {@code Arrays.copyOf(a, a.length)}): both hold the same
+         * elements until one of them is written ({@link #writable}), so copying a long array costs nothing until then.
+         * Rows are shared, as Java's shallow copy shares them.
+         */
+        ArrayVal copy() {
+            ArrayVal c = new ArrayVal(share(), fill);
+            c.component = component;
+            return c;
+        }
+
+        /**
+         * The value every element holds when this array is known to hold one value without looking at each
+         * (a shared template: made and never written, or forgotten), else null.
+         */
+        Object uniformValue() {
+            if (elems == null || elems.length < TEMPLATE_MIN) return null;
+            Object first = elems[0];
+            return isTemplate(elems, first) ? first : null;
+        }
+
         /** The elements, to be held by a message without a copy: this array copies them before its next write. */
         Object[] share() {
             shared = true;

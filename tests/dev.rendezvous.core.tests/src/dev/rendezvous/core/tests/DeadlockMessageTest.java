@@ -227,4 +227,42 @@ class DeadlockMessageTest {
             assertTrue(hang.message().contains(DeadlockAnalysis.RUNTIME_ARG_CONFIRMED), hang.message());
         }
     }
+
+    private static final String RACE = """
+            import mpi.*;
+            public class Race {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int me = MPI.COMM_WORLD.Rank();
+                    int[] b = new int[1];
+                    if (me == 0) {
+                        MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, MPI.ANY_SOURCE, 1);
+                        MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 1, 1);
+                    } else if (me == 1) {
+                        MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 0, 1);
+                    } else if (me == 2 && %s) {
+                        MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 0, 1);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * The wildcard receive may take rank 1's message, and the receive from rank 1 then waits forever: a race. When
+     * rank 2 sends on data the analysis cannot compute, every deadlocked run went through that branch: possible, a
+     * warning naming the path, as for any deadlock on such a path. When rank 2 always sends, the race is certain.
+     */
+    @Test
+    void aRaceFoundOnlyPastABranchOnDataIsAWarning() {
+        RunReport onData = Repo.analyze("Race.java", RACE.formatted("Math.random() > 0.5"), 3);
+        List<Finding> problems = onData.findings().stream().filter(f -> f.severity() != Severity.INFO).toList();
+        assertFalse(problems.isEmpty(), onData.findings().toString());
+        assertTrue(problems.stream().allMatch(f -> f.severity() == Severity.WARNING
+                && f.message().contains("possible: only if data the analysis cannot compute takes this path: branch at line 12 on rank 2")),
+                problems.toString());
+        RunReport always = Repo.analyze("Race.java", RACE.formatted("true"), 3);
+        assertTrue(always.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR && f.kind() == FindingKind.MESSAGE_RACE
+                && !f.message().contains("possible")), always.findings().toString());
+    }
 }

@@ -160,4 +160,41 @@ class ExceptionsTest {
         RunReport four = Repo.analyze("Sized.java", SIZED.formatted("ArithmeticException"), 4);
         assertTrue(four.findings().stream().noneMatch(f -> f.kind() == FindingKind.JOB_ABORT), four.findings().toString());
     }
+
+    private static final String DIVIDED = """
+            import mpi.*;
+            public class Divided {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    int[] v = new int[1];
+                    %s
+                    if (rank == 0) MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 1, 0);
+                    if (rank == 1) MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 0, 0);
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    @Test
+    void anIntegerDividedByZeroThrowsAsJavaDoes() {
+        // a master sharing nine elements among size - 2 helpers, run with two processes: Java throws
+        // ArithmeticException on every rank (checked on MPJ Express: "/ by zero", the job ends)
+        RunReport r = Repo.analyze("Divided.java", DIVIDED.formatted("int step = 9 / (size - 2);"), 2);
+        assertEquals(List.of(), errors(r));
+        assertTrue(r.findings().stream().anyMatch(f -> f.kind() == FindingKind.JOB_ABORT
+                && f.message().contains("ArithmeticException (/ by zero)")), r.findings().toString());
+        RunReport rem = Repo.analyze("Divided.java", DIVIDED.formatted("int left = v.length % (size - 2);"), 2);
+        assertTrue(rem.findings().stream().anyMatch(f -> f.kind() == FindingKind.JOB_ABORT), rem.findings().toString());
+        // the twins: a floating-point division gives an infinity, a caught exception lets the ranks go on, and
+        // with three processes nothing is divided by zero
+        for (String twin : List.of("double step = 9.0 / (size - 2);", "double d = size - 2; double q = rank / d;",
+                "try { int step = 9 / (size - 2); } catch (ArithmeticException e) { }")) {
+            RunReport t = Repo.analyze("Divided.java", DIVIDED.formatted(twin), 2);
+            assertTrue(t.findings().stream().noneMatch(f -> f.kind() == FindingKind.JOB_ABORT
+                    || f.kind() == FindingKind.ANALYSIS_ASSUMPTION || f.severity() == Severity.ERROR), twin + ": " + t.findings());
+        }
+        RunReport three = Repo.analyze("Divided.java", DIVIDED.formatted("int step = 9 / (size - 2);"), 3);
+        assertTrue(three.findings().stream().noneMatch(f -> f.kind() == FindingKind.JOB_ABORT), three.findings().toString());
+    }
 }

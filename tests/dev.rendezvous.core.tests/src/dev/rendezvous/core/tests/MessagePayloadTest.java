@@ -202,4 +202,73 @@ class MessagePayloadTest {
         // the twin: one receive more than the half holds hangs rank 1, on every path
         assertEquals(1, errors("Halves", body.formatted(6), 2).size());
     }
+
+    @Test
+    void aCopyOfAWholeArrayAndItsSourceDoNotSeeEachOthersWrites() {
+        // clone() and copyOf(a, a.length) share their elements until a write: each write must stay in its own array.
+        // A rank that saw the other array's write would skip the send its partner waits for.
+        String body = """
+                        int[] a = new int[100];
+                        a[3] = 4;
+                        int[] b = %s;
+                        b[3] = 9;
+                        int[] c = b.clone();
+                        c[3] = 1;
+                        a[5] = 2;
+                        if (me == 0 && a[3] == 4 && b[3] == 9 && c[3] == 1 && b[5] == 0 && c[5] == 0)
+                            MPI.COMM_WORLD.Send(a, 0, 1, MPI.INT, 1, 0);
+                        if (me == 1) MPI.COMM_WORLD.Recv(a, 0, 1, MPI.INT, 0, 0);
+                """;
+        assertEquals(List.of(), problems("CloneWrites", body.formatted("a.clone()"), 2));
+        assertEquals(List.of(), problems("CopyOfWrites", body.formatted("java.util.Arrays.copyOf(a, a.length)"), 2));
+        // the twin: the receive waits for a send only a rank reading its own array's write would skip
+        assertEquals(1, errors("CloneWritesTwin", body.formatted("a.clone()").replace("c[3] == 1", "c[3] == 9"), 2).size());
+    }
+
+    @Test
+    void copyingAMillionElementRowOnEveryIterationEndsOnTheStepBudget() {
+        // a real Cannon multiplication copies the rest of a 1000x1000 row-major matrix on each of 1000 iterations:
+        // little interpretation, much copying; the copies are charged to the step budget, so the rank is given up
+        // with an assumption instead of copying a billion elements (before: half a minute per process count)
+        RunReport r = report("RowCopies", """
+                        int n = 1000;
+                        int[] row = new int[n * n];
+                        for (int i = 0; i < n * n; i += n) row[i] = i;
+                        for (int i = 0; i < n; i++) {
+                            int[] sub = java.util.Arrays.copyOfRange(row, i * n, row.length);
+                            MPI.COMM_WORLD.Bcast(sub, 0, 1, MPI.INT, 0);
+                        }
+                """, 2);
+        assertEquals(List.of(), r.findings().stream().filter(f -> f.severity() == Severity.ERROR).map(Finding::message).toList());
+        assertEquals(true, r.findings().stream().anyMatch(f -> f.kind() == FindingKind.ANALYSIS_ASSUMPTION
+                && f.message().contains("interpretation steps")), r.findings().toString());
+    }
+
+    @Test
+    void aVerdictComputedFromDataAndSentToEveryWorkerIsOneValueForAll() {
+        // a master decides from data whether the workers go on and sends each its verdict; the workers test what
+        // they received, the master its own copy: one value, so all stop or all go on (before: a worker could go
+        // on alone and wait for work nobody sends, a warning on a correct program)
+        String body = """
+                        int size = MPI.COMM_WORLD.Size();
+                        int[] work = new int[1];
+                        for (int round = 0; round < 3; round++) {
+                            if (me == 0) {
+                                for (int r = 1; r < size; r++) MPI.COMM_WORLD.Send(work, 0, 1, MPI.INT, r, 1);
+                                boolean[] done = new boolean[1];
+                                done[0] = Math.random() > 0.5;
+                                for (int r = 1; r < size; r++) MPI.COMM_WORLD.Send(done, 0, 1, MPI.BOOLEAN, r, 2);
+                                if (done[0]) break;
+                            } else {
+                                MPI.COMM_WORLD.Recv(work, 0, 1, MPI.INT, 0, 1);
+                                boolean[] done = new boolean[1];
+                                MPI.COMM_WORLD.Recv(done, 0, 1, MPI.BOOLEAN, 0, 2);
+                                if (%s) break;
+                            }
+                        }
+                """;
+        assertEquals(List.of(), problems("Verdict", body.formatted("done[0]"), 3));
+        // the twin: a worker that tests a value of its own instead may go on alone
+        assertEquals(false, problems("Verdict", body.formatted("Math.random() > 0.5"), 3).isEmpty());
+    }
 }

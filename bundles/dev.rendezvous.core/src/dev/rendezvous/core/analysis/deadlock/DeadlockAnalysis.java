@@ -79,12 +79,15 @@ public final class DeadlockAnalysis {
                 if (zero.anyDeadlock()) {
                     // a race without buffering: told from a zero-buffer execution, without the culprit sends that only
                     // matter when buffering is what lets a rank run ahead
-                    RunOutcome zdl = zero.firstDeadlock();
+                    RunOutcome zdl = firstDeadlockOffData(zero);
                     deadlockRun = zdl;
-                    findings.add(SlackInelastic.report(ctx, zdl, FindingKind.MESSAGE_RACE, WaitForClassifier.explain(zdl), List.of()));
+                    findings.add(raceOnData(SlackInelastic.report(ctx, zdl, FindingKind.MESSAGE_RACE, WaitForClassifier.explain(zdl),
+                            List.of()), zdl));
                 } else {
-                    findings.add(SlackInelastic.report(ctx, dl, FindingKind.SLACK_INELASTIC, WaitForClassifier.explain(dl),
-                            potentialCulprits(zero)));
+                    dl = firstDeadlockOffData(unbounded);
+                    deadlockRun = dl;
+                    findings.add(raceOnData(SlackInelastic.report(ctx, dl, FindingKind.SLACK_INELASTIC, WaitForClassifier.explain(dl),
+                            potentialCulprits(zero)), dl));
                 }
             }
         } else if (zero.anyDeadlock()) {
@@ -97,11 +100,11 @@ public final class DeadlockAnalysis {
             Exploration partial = ctx.explore(BufferPolicy.PER_SEND);
             if (partial.anyDeadlock()) {
                 verdict = Verdict.DEADLOCK_PARTIAL_BUFFERING;
-                RunOutcome dl = partial.firstDeadlock();
+                RunOutcome dl = firstDeadlockOffData(partial);
                 deadlockRun = dl;
                 List<PotentialCulprits.Candidate> potential = potentialCulprits(zero);
-                findings.add(SlackInelastic.report(ctx, dl, FindingKind.SLACK_INELASTIC, WaitForClassifier.explain(dl), potential)
-                        .withMessage(SlackInelastic.partialMessage(dl, potential)));
+                findings.add(raceOnData(SlackInelastic.report(ctx, dl, FindingKind.SLACK_INELASTIC, WaitForClassifier.explain(dl), potential)
+                        .withMessage(SlackInelastic.partialMessage(dl, potential)), dl));
                 findings.set(findings.size() - 1, retarget(findings.get(findings.size() - 1), Verdict.DEADLOCK_PARTIAL_BUFFERING));
             }
             noteIncomplete(ctx, partial, findings);
@@ -247,6 +250,39 @@ public final class DeadlockAnalysis {
             out.add(onData || onRuntimeArg ? possible(g) : g);
         }
         return out;
+    }
+
+    /**
+     * The deadlocked run to show for a race: the first that took no branch on data the analysis cannot compute, if
+     * any, else the first. A race one input reaches is certain; one found only past such branches is not.
+     */
+    static RunOutcome firstDeadlockOffData(Exploration e) {
+        RunOutcome first = null;
+        for (RunOutcome r : e.runs()) {
+            if (!r.deadlocked()) continue;
+            if (first == null) first = r;
+            if (r.decisions().stream().noneMatch(DeadlockAnalysis::isDataDecision)) return r;
+        }
+        return first;
+    }
+
+    /**
+     * A race (a deadlock on some matchings of wildcard receives or some bufferings) found only on runs that branched
+     * on data the analysis cannot compute is possible, not certain, as any deadlock on such a path is
+     * ({@link #onDataPath}): a warning naming that path. A K-means master that decides from the data whether the
+     * workers go on, with workers whose results arrive in any order, showed such a race as an error.
+     */
+    static Finding raceOnData(Finding f, RunOutcome dl) {
+        List<String> steps = new ArrayList<>();
+        boolean onData = false;
+        for (var d : dl.decisions()) {
+            if (d.scheduling()) continue;
+            steps.add(d.what() + (d.chosen() == 0 ? " taken (true)" : " not taken (false)"));
+            onData |= isDataDecision(d);
+        }
+        if (!onData) return f;
+        return possible(f.withMessage(f.message() + " (possible: only if data the analysis cannot compute takes this path: "
+                + describePath(steps) + ")"));
     }
 
     /**
