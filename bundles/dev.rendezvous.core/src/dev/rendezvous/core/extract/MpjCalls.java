@@ -20,6 +20,7 @@ import dev.rendezvous.core.extract.Values.Null;
 import dev.rendezvous.core.extract.Values.ReduceOp;
 import dev.rendezvous.core.extract.Values.Unknown;
 import dev.rendezvous.core.fix.Fixes;
+import dev.rendezvous.core.model.ElementTypes;
 import dev.rendezvous.core.model.FindingKind;
 import dev.rendezvous.core.model.Op;
 import dev.rendezvous.core.model.Peer;
@@ -1051,25 +1052,6 @@ final class MpjCalls {
         };
     }
 
-    /** The Java element type MPJ Express casts a buffer to for a predefined datatype; "Object" for MPI.OBJECT. */
-    private static String javaElementType(String datatype) {
-        return switch (datatype) {
-            case "INT", "INT2" -> "int";
-            case "LONG", "LONG2" -> "long";
-            case "DOUBLE", "DOUBLE2" -> "double";
-            case "FLOAT", "FLOAT2" -> "float";
-            case "SHORT", "SHORT2" -> "short";
-            case "BYTE" -> "byte";
-            case "CHAR" -> "char";
-            case "BOOLEAN" -> "boolean";
-            case "OBJECT" -> "Object";
-            default -> null;
-        };
-    }
-
-    private static final java.util.Set<String> PRIMITIVES = java.util.Set.of("int", "long", "double", "float", "short", "byte",
-            "char", "boolean");
-
     /**
      * A buffer whose Java type the datatype does not name: MPJ Express casts the buffer to the datatype's array type
      * ({@code int[]} for MPI.INT, {@code Object[]} for MPI.OBJECT) and throws ClassCastException wrapped in an
@@ -1083,16 +1065,16 @@ final class MpjCalls {
         for (int[] p : positions) {
             if (p[2] == 1 && !root) continue;
             if (!(arg(a, p[0]) instanceof ArrayVal buf) || buf.component == null || !(arg(a, p[1]) instanceof Datatype t)) continue;
-            String expected = javaElementType(t.name());
+            String expected = ElementTypes.javaElement(t.name());
             if (expected == null) continue;
             String have = buf.component;
-            boolean fits = expected.equals("Object") ? !PRIMITIVES.contains(have) : expected.equals(have);
+            boolean fits = expected.equals("Object") ? !ElementTypes.isPrimitive(have) : expected.equals(have);
             if (fits) continue;
             SourceRange site = in.program.range(mi);
-            String advice = expected.equals("Object") ? "a primitive array needs its own datatype (MPI." + have.toUpperCase() + ")"
+            String advice = expected.equals("Object") ? "a primitive array needs its own datatype (MPI." + ElementTypes.datatypeOf(have) + ")"
                     : have.endsWith("[]") ? "pass one row at a time, the rows copied into one " + expected
                             + "[], or MPI.OBJECT to send the rows as objects"
-                    : PRIMITIVES.contains(have) ? "use MPI." + have.toUpperCase() : "use MPI.OBJECT";
+                    : ElementTypes.isPrimitive(have) ? "use MPI." + ElementTypes.datatypeOf(have) : "use MPI.OBJECT";
             in.assumptions.defect(FindingKind.DATATYPE_MISMATCH, site, "The " + (positions.length > 1
                     ? (p == positions[0] ? "send" : op == Op.REDUCE || op == Op.ALLREDUCE || op == Op.SCAN
                             || op == Op.REDUCE_SCATTER ? "result" : "receive") + " " : "") + "buffer of this " + op.mpjName()
@@ -1169,6 +1151,11 @@ final class MpjCalls {
      * element is one array slot), is rejected by MPJ.
      */
     private void checkBuffer(Object buf, Object off, Object cnt, Object type, SourceRange at, Op op) {
+        checkBuffer(buf, off, cnt, type, at, op, "");
+    }
+
+    /** {@link #checkBuffer}, {@code why} saying how the count of elements read came about (empty when it is the call's count). */
+    private void checkBuffer(Object buf, Object off, Object cnt, Object type, SourceRange at, Op op, String why) {
         if (!(cnt instanceof Long n) || n < 0) return;
         if (n == 0) {
             // MPJ Express checks offset + count against the array's length even when nothing is copied (mpjbuf's
@@ -1186,7 +1173,8 @@ final class MpjCalls {
             in.assumptions.defect(FindingKind.INVALID_ARGUMENT, at, "The buffer of this " + op.mpjName() + " is null", rank());
         } else if (buf instanceof ArrayVal a && a.elems != null && off instanceof Long o && type instanceof Datatype t && basic(t.name())
                 && (o < 0 || o + n > a.elems.length)) {
-            String what = "This " + op.mpjName() + " names elements " + o + ".." + (o + n - 1) + " of an array of length " + a.elems.length;
+            String what = "This " + op.mpjName() + " names elements " + o + ".." + (o + n - 1) + why + " of an array of length "
+                    + a.elems.length;
             if (op.kind() == Op.Kind.RECV && o >= 0) {
                 // a receive's count is only an upper bound: MPJ Express unpacks the message's own elements (checked on
                 // the runtime), so only a message longer than the room left fails (checkTypes says so where it arrives)
@@ -1195,6 +1183,52 @@ final class MpjCalls {
             } else {
                 in.assumptions.defect(FindingKind.INVALID_ARGUMENT, at, what, rank());
             }
+        }
+    }
+
+    /**
+     * The elements a collective reads from this member's own buffer lie in its array, as for a send
+     * ({@link #checkBuffer}): the whole count of a Bcast's root, a reduction's or a Gather's contribution, and the
+     * count times the members of a Scatter's root and of an Alltoall (one part for each member). MPJ Express copies
+     * them out first and throws ArrayIndexOutOfBoundsException ("Out of bounds in source array", checked on the
+     * runtime with two processes: an Alltoall of 3 per member from an int[4], a Bcast whose root passes an int[2]
+     * with offset 1 and count 2, a Scatter whose root passes an int[5] with 3 per member). What a member receives is checked
+     * where it arrives, as for a receive.
+     */
+    private void checkCollectiveSource(Op op, List<Object> a, CommValue comm, int root, SourceRange site) {
+        boolean isRoot = comm.localRank() == root;
+        int count, type;
+        boolean perMember = false;
+        switch (op) {
+            case BCAST -> {
+                if (!isRoot) return;
+                count = 2;
+                type = 3;
+            }
+            case REDUCE, ALLREDUCE, SCAN -> {
+                count = 4;
+                type = 5;
+            }
+            case GATHER, ALLGATHER -> {
+                count = 2;
+                type = 3;
+            }
+            case SCATTER, ALLTOALL -> {
+                if (op == Op.SCATTER && !isRoot) return;
+                count = 2;
+                type = 3;
+                perMember = true;
+            }
+            default -> {
+                return;
+            }
+        }
+        Object n = arg(a, count);
+        if (perMember && n instanceof Long each && each > 0) {
+            checkBuffer(arg(a, 0), arg(a, 1), each * comm.size(), arg(a, type), site, op,
+                    " (" + each + " for each of the " + comm.size() + " members)");
+        } else if (!perMember) {
+            checkBuffer(arg(a, 0), arg(a, 1), n, arg(a, type), site, op, "");
         }
     }
 
@@ -1229,11 +1263,13 @@ final class MpjCalls {
      * ({@link Values.Sym#ownData}), written back into the sender's buffer: the element holds one value, and naming it
      * makes every test of it agree, the sender's own after the send and each receiver's. A master that decides from
      * data whether the workers go on and sends them its verdict then ends or continues together with them; tested
-     * as anonymous unknowns, a worker could go on alone and wait for work nobody sends. Only messages of up to
-     * {@link #NAMED_ELEMENTS} elements (flags, counts, small results) are named; collectives name theirs on delivery
-     * ({@link #alike}).
+     * as anonymous unknowns, a worker could go on alone and wait for work nobody sends. Only messages of booleans
+     * (flags) of up to {@link #NAMED_ELEMENTS} elements are named: a name per visit makes every state holding one
+     * new to the state cache, and naming the numbers a worker farm sends back (results nobody branches on) kept
+     * its exploration from ever meeting a state again. Collectives name theirs on delivery ({@link #alike}).
      */
-    private void nameUnknowns(Object buf, Object off, Object cnt, MethodInvocation mi) {
+    private void nameUnknowns(Object buf, Object off, Object cnt, Object type, MethodInvocation mi) {
+        if (!(type instanceof Datatype t) || !t.name().equals("BOOLEAN")) return;
         if (!(buf instanceof ArrayVal a) || a.elems == null || !(off instanceof Long o) || !(cnt instanceof Long c)
                 || o < 0 || c <= 0 || c > NAMED_ELEMENTS || o + c > a.elems.length) {
             return;
@@ -1258,7 +1294,7 @@ final class MpjCalls {
         checkCount(arg(a, 2), site, op);
         checkBuffer(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), site, op);
         int reqId = op.isNonBlocking() ? world().nextRequestId() : -1;
-        nameUnknowns(arg(a, 0), arg(a, 1), arg(a, 2), mi);
+        nameUnknowns(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), mi);
         Object payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
         int modelPayload = modelEnter(LocalModels.Kind.SEND, op, comm, dest, tag, payload, bytes(arg(a, 2), arg(a, 3)), -1, -1, -1, site);
         World.SendOp s = world().postSend(rank(), op, comm, dest, tag, count(arg(a, 2)), type(arg(a, 3)),
@@ -1297,7 +1333,7 @@ final class MpjCalls {
         int stag = tag(arg(a, 5), site, false, op);
         int src = peer(arg(a, replace ? 6 : 10), site, "source", comm);
         int rtag = tag(arg(a, replace ? 7 : 11), site, true, op);
-        nameUnknowns(arg(a, 0), arg(a, 1), arg(a, 2), mi);
+        nameUnknowns(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), mi);
         Object payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
         modelEnter(LocalModels.Kind.SENDRECV, op, comm, dest, stag, payload, bytes(arg(a, 2), arg(a, 3)), src, rtag, -1, site);
         World.RecvOp r = world().sendrecv(rank(), op, comm, dest, stag, count(arg(a, 2)), type(arg(a, 3)),
@@ -1469,6 +1505,7 @@ final class MpjCalls {
                 payload = snapshot(arg(a, 0), arg(a, 1), each instanceof Long c && c >= 0 ? (Object) (c * comm.size()) : each);
             }
         }
+        checkCollectiveSource(op, a, comm, root, site);
         int[] sig = switch (op) { // where the count and datatype every member passes alike are (-1: counts may differ)
             case BCAST, GATHER, ALLGATHER, ALLTOALL -> new int[] {2, 3};
             case REDUCE, ALLREDUCE, SCAN -> new int[] {4, 5};

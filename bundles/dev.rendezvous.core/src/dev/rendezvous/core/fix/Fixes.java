@@ -29,6 +29,7 @@ import dev.rendezvous.core.analysis.AnalysisContext;
 import dev.rendezvous.core.analysis.deadlock.DeadlockAnalysis;
 import dev.rendezvous.core.analysis.deadlock.WaitForClassifier;
 import dev.rendezvous.core.extract.Program;
+import dev.rendezvous.core.model.ElementTypes;
 import dev.rendezvous.core.model.Event;
 import dev.rendezvous.core.model.Finding;
 import dev.rendezvous.core.model.FindingKind;
@@ -207,10 +208,6 @@ public final class Fixes {
                 List.of(new TextEdit(p.file(), stmt.getStartPosition(), 0, "if (" + var + " != null) ")));
     }
 
-    /** Java element types of arrays and the basic MPJ datatype that goes with each. */
-    private static final Map<String, String> DATATYPE_OF = Map.of("int", "INT", "double", "DOUBLE", "long", "LONG", "float", "FLOAT",
-            "short", "SHORT", "char", "CHAR", "byte", "BYTE", "boolean", "BOOLEAN");
-
     /**
      * datatype-mismatch: a receive whose datatype differs from the message's names the sender's datatype
      * instead; offered only when the receive buffer is a local array or field declared with the Java
@@ -221,7 +218,7 @@ public final class Fixes {
         MethodInvocation call = callAt(p, recv);
         if (call == null || call.arguments().size() < 4 || !(call.arguments().get(0) instanceof SimpleName buffer)) return null;
         String element = elementTypeOf(buffer);
-        if (element == null || !senderType.equals(DATATYPE_OF.get(element))) return null;
+        if (element == null || !senderType.equals(ElementTypes.datatypeOf(element))) return null;
         Expression type = (Expression) call.arguments().get(3);
         return new Fix("Receive as MPI." + senderType + ", the datatype the message is sent with",
                 List.of(new TextEdit(p.file(), type.getStartPosition(), type.getLength(), "MPI." + senderType)));
@@ -232,7 +229,7 @@ public final class Fixes {
      * datatype of its elements instead. {@code typeArgument} is the datatype's position among the call's arguments.
      */
     public static Fix bufferDatatype(Program p, MethodInvocation call, int typeArgument, String element) {
-        String datatype = DATATYPE_OF.get(element);
+        String datatype = ElementTypes.datatypeOf(element);
         if (datatype == null || typeArgument >= call.arguments().size()) return null;
         Expression type = (Expression) call.arguments().get(typeArgument);
         return new Fix("Pass MPI." + datatype + ", the datatype of the " + element + "[] buffer",

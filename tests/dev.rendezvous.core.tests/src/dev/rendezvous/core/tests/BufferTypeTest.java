@@ -127,4 +127,39 @@ class BufferTypeTest {
         assertTrue(fixed.contains("Bcast(m[i], 0, 3, MPI.DOUBLE, 0)"), fixed);
         assertEquals(List.of(), Repo.analyze("Rows.java", fixed, 2).findings().stream().filter(f -> f.severity() == Severity.ERROR).toList());
     }
+
+    /**
+     * A collective reads its own part from this member's buffer as a send does: an Alltoall of 3 elements for each
+     * of 2 members from an {@code int[4]} (a Floyd-Warshall course program) throws ArrayIndexOutOfBoundsException
+     * ("Out of bounds in source array", checked on MPJ Express). So do a Scatter's root and a Bcast's root with too
+     * short an array; the members that only receive are not judged here, and the twins that fit run.
+     */
+    @Test
+    void aCollectiveReadingPastItsOwnArrayIsAnError() {
+        List<Finding> alltoall = errors("""
+                        int[] row = new int[4], got = new int[8];
+                        MPI.COMM_WORLD.Alltoall(row, 0, %d, MPI.INT, got, 0, %d, MPI.INT);
+                """.formatted(3, 3), 2);
+        assertEquals(1, alltoall.stream().filter(f -> f.kind() == FindingKind.INVALID_ARGUMENT
+                && f.message().contains("names elements 0..5 (3 for each of the 2 members) of an array of length 4")).count(),
+                alltoall.toString());
+        assertEquals(List.of(), errors("""
+                        int[] row = new int[4], got = new int[8];
+                        MPI.COMM_WORLD.Alltoall(row, 0, 2, MPI.INT, got, 0, 2, MPI.INT);
+                """, 2));
+        List<Finding> scatter = errors("""
+                        int[] all = new int[rank == 0 ? 5 : 0], mine = new int[3];
+                        MPI.COMM_WORLD.Scatter(all, 0, 3, MPI.INT, mine, 0, 3, MPI.INT, 0);
+                """, 2);
+        assertTrue(scatter.size() == 1 && scatter.get(0).ranks().equals(List.of(0)), scatter.toString());
+        List<Finding> bcast = errors("""
+                        int[] v = new int[rank == 0 ? 2 : 5];
+                        MPI.COMM_WORLD.Bcast(v, 1, 2, MPI.INT, 0);
+                """, 2);
+        assertTrue(bcast.size() == 1 && bcast.get(0).message().contains("names elements 1..2 of an array of length 2"), bcast.toString());
+        assertEquals(List.of(), errors("""
+                        int[] v = new int[rank == 0 ? 3 : 5];
+                        MPI.COMM_WORLD.Bcast(v, 1, 2, MPI.INT, 0);
+                """, 2));
+    }
 }
