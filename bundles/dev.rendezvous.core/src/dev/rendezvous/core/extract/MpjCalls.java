@@ -338,10 +338,15 @@ final class MpjCalls {
             return m;
         }
         if (READERS.contains(type)) {
-            // the same file (by name) opened on every rank reads the same values on every rank;
+            // the same file (by name) opened on every rank reads the same values on every rank, also when the name is
+            // an input every rank holds alike (args[0], a property: a symbol not of one rank's own data);
             // System.in and sockets are not: they arrive here as ANY and stay so
             Object j = Unknown.UNIFORM;
-            for (Object a : args) j = a instanceof Long || a instanceof String || a instanceof Boolean ? j : Values.join(j, a instanceof Unknown ? a : Unknown.ANY);
+            for (Object a : args) {
+                boolean alike = a instanceof Long || a instanceof String || a instanceof Boolean
+                        || a instanceof Values.Sym && !Values.Sym.local(a);
+                j = alike ? j : Values.join(j, a instanceof Unknown ? a : Unknown.ANY);
+            }
             return j;
         }
         return Unknown.ANY;

@@ -555,4 +555,49 @@ class AssumptionsTest {
         RunReport bad = Repo.analyze("Tasks.java", TASKS.formatted("tasks.size() + 1"), 2);
         assertTrue(bad.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR), bad.findings().toString());
     }
+
+    private static final String READ_ALL = """
+            import mpi.*;
+            import java.io.*;
+            import java.util.*;
+            public class ReadAll {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    String file = %s;
+                    List<String> lines = new ArrayList<String>();
+                    try {
+                        BufferedReader in = new BufferedReader(new FileReader(file));
+                        while (in.ready()) lines.add(in.readLine());
+                        in.close();
+                    } catch (IOException e) {
+                        MPI.Finalize();
+                        System.exit(0);
+                    }
+                    if (lines.size() == 0) { MPI.Finalize(); System.exit(0); }
+                    int[] v = new int[1];
+                    if (rank == 0) { for (int r = 1; r < size; r++) MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, r, 0); }
+                    else MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 0);
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * Every rank reads the file named on the command line (a K-means program's input): the same name, the same lines,
+     * so every rank finds it empty or none does. Named by a literal this held before; named by {@code args[0]} (an
+     * input alike on every rank) the reader was taken for one rank's own data, and a rank that found the file empty
+     * left the others waiting: a warning on a correct program. The twin reads the standard input, which only one
+     * rank's data can be said to come from.
+     */
+    @Test
+    void aFileNamedByAnArgumentReadsAlikeOnEveryRank() {
+        for (String name : List.of("\"data.txt\"", "args[0]")) {
+            RunReport r = Repo.analyze("ReadAll.java", READ_ALL.formatted(name), 2);
+            assertTrue(r.findings().stream().noneMatch(f -> f.severity() != dev.rendezvous.core.model.Severity.INFO), name + ": " + r.findings());
+        }
+        RunReport own = Repo.analyze("ReadAll.java", READ_ALL.formatted("\"-\"")
+                .replace("new FileReader(file)", "new InputStreamReader(System.in)"), 2);
+        assertTrue(own.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.WARNING), own.findings().toString());
+    }
 }
