@@ -78,7 +78,7 @@ public final class TextReport {
                 for (String line : silenced.values()) b.append(line);
             }
             Map<String, List<Integer>> byVerdict = new LinkedHashMap<>();
-            for (RunReport r : f.runs()) byVerdict.computeIfAbsent(r.verdict().runId(), z -> new ArrayList<>()).add(r.np());
+            for (RunReport r : f.runs()) byVerdict.computeIfAbsent(summary(r), z -> new ArrayList<>()).add(r.np());
             b.append(f.file()).append(':');
             for (Map.Entry<String, List<Integer>> v : byVerdict.entrySet()) {
                 b.append(' ').append(v.getKey()).append(" (np=").append(compact(v.getValue())).append(')');
@@ -87,6 +87,16 @@ public final class TextReport {
         }
         b.append(errors).append(" error(s), ").append(warnings).append(" warning(s)\n");
         return b.toString();
+    }
+
+    /**
+     * What a file's summary line says of one run: its deadlock verdict, except that a run without a deadlock but with
+     * an error (a mistyped buffer, a count past an array, an exception that ends the job) is not called "ok" next to
+     * that error: it says "errors".
+     */
+    static String summary(RunReport r) {
+        boolean errors = r.findings().stream().anyMatch(x -> x.severity() == Severity.ERROR);
+        return r.verdict() == dev.rendezvous.core.model.Verdict.NONE && errors ? "errors" : r.verdict().runId();
     }
 
     /** 2,3,4,6 as "2..4,6". */

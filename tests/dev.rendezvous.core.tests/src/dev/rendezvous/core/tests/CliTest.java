@@ -451,6 +451,24 @@ class CliTest {
     }
 
     /** {@code check} of {@code source} written to {@code dir/name}, at the process counts {@code nps}. */
+    @Test
+    void aRunWithAnErrorButNoDeadlockIsNotCalledOk(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        // an Alltoall of 3 elements for each member from an int[4]: past the array from two processes on, not with one
+        Result r = checkFile(dir, "Overflow.java", """
+                import mpi.*;
+                public class Overflow {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int[] row = new int[4], got = new int[16];
+                        MPI.COMM_WORLD.Alltoall(row, 0, 3, MPI.INT, got, 0, 3, MPI.INT);
+                        MPI.Finalize();
+                    }
+                }
+                """, "1,2,4");
+        assertEquals(1, r.code(), r.out());
+        assertTrue(r.out().contains("Overflow.java: ok (np=1) errors (np=2,4)"), r.out());
+    }
+
     private static Result checkFile(java.nio.file.Path dir, String name, String source, String nps) throws Exception {
         java.nio.file.Path f = dir.resolve(name);
         java.nio.file.Files.writeString(f, source);
