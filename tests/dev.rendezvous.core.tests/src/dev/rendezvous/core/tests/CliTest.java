@@ -450,7 +450,6 @@ class CliTest {
         }
     }
 
-    /** {@code check} of {@code source} written to {@code dir/name}, at the process counts {@code nps}. */
     @Test
     void aRunWithAnErrorButNoDeadlockIsNotCalledOk(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         // an Alltoall of 3 elements for each member from an int[4]: past the array from two processes on, not with one
@@ -469,6 +468,7 @@ class CliTest {
         assertTrue(r.out().contains("Overflow.java: ok (np=1) errors (np=2,4)"), r.out());
     }
 
+    /** {@code check} of {@code source} written to {@code dir/name}, at the process counts {@code nps}. */
     private static Result checkFile(java.nio.file.Path dir, String name, String source, String nps) throws Exception {
         java.nio.file.Path f = dir.resolve(name);
         java.nio.file.Files.writeString(f, source);
