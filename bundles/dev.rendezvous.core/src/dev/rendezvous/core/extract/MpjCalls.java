@@ -177,7 +177,7 @@ final class MpjCalls {
         org.eclipse.jdt.core.dom.MethodDeclaration entry = in.program.entry();
         if (entry == null || entry.getBody() == null) return null;
         if (!entryInitFound) { // looked up once: a program whose Init the analysis never sees asks on every call
-            entryInit = firstInit(entry);
+            entryInit = Program.firstInit(entry.getBody());
             entryInitFound = true;
         }
         if (entryInit == null) return null;
@@ -188,22 +188,6 @@ final class MpjCalls {
 
     private MethodInvocation entryInit;
     private boolean entryInitFound;
-
-    private static MethodInvocation firstInit(org.eclipse.jdt.core.dom.MethodDeclaration entry) {
-        MethodInvocation[] first = {null};
-        entry.getBody().accept(new org.eclipse.jdt.core.dom.ASTVisitor() {
-            @Override
-            public boolean visit(MethodInvocation m) {
-                String id = m.getName().getIdentifier();
-                if (first[0] == null && (id.equals("Init") || id.equals("Init_thread")) && m.getExpression() != null
-                        && m.getExpression().toString().equals("MPI")) {
-                    first[0] = m;
-                }
-                return first[0] == null;
-            }
-        });
-        return first[0];
-    }
 
     /**
      * Communication after {@code MPI.Finalize}: MPI allows no call there; MPJ Express's multicore device still

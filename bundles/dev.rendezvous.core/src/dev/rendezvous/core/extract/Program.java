@@ -485,15 +485,24 @@ public final class Program {
     }
 
     private static boolean callsInit(MethodDeclaration m) {
-        boolean[] found = {false};
-        m.accept(new ASTVisitor() {
+        return firstInit(m) != null;
+    }
+
+    /**
+     * The first {@code MPI.Init} or {@code MPI.Init_thread} call in {@code node}, in source order, or null: which
+     * method is the entry, where a fix goes after Init, whether a call comes before the entry's own Init.
+     */
+    public static MethodInvocation firstInit(ASTNode node) {
+        MethodInvocation[] found = {null};
+        node.accept(new ASTVisitor() {
             @Override
-            public boolean visit(MethodInvocation node) {
-                if (node.getName().getIdentifier().equals("Init") && node.getExpression() != null
-                        && node.getExpression().toString().endsWith("MPI")) {
-                    found[0] = true;
+            public boolean visit(MethodInvocation mi) {
+                String id = mi.getName().getIdentifier();
+                if (found[0] == null && (id.equals("Init") || id.equals("Init_thread")) && mi.getExpression() != null
+                        && mi.getExpression().toString().endsWith("MPI")) {
+                    found[0] = mi;
                 }
-                return !found[0];
+                return found[0] == null;
             }
         });
         return found[0];

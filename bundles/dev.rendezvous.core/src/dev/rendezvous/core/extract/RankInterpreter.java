@@ -394,11 +394,7 @@ final class RankInterpreter {
     // ================================================================ budgets
 
     void step(ASTNode at) {
-        if ((steps & 4095) == 0 && steps > 0 && world.deadlinePassed()) {
-            assumptions.add(program.range(at), "The time budget ran out while following rank " + rank
-                    + "; what it does afterwards is not analysed");
-            throw new BudgetExceeded("time budget exhausted on rank " + rank);
-        }
+        if ((steps & 4095) == 0 && steps > 0 && world.deadlinePassed()) throw outOfTime(at);
         if (++steps > budgets.maxStepsPerRank) {
             assumptions.add(program.range(at), "Stopped following rank " + rank + " after " + budgets.maxStepsPerRank
                     + " interpretation steps; what it does afterwards is not analysed");
@@ -419,12 +415,15 @@ final class RankInterpreter {
         long charge = elements / ELEMENTS_PER_STEP;
         if (charge == 0) return;
         steps += charge - 1;
-        if (charge >= 64 && world.deadlinePassed()) {
-            assumptions.add(program.range(at), "The time budget ran out while following rank " + rank
-                    + "; what it does afterwards is not analysed");
-            throw new BudgetExceeded("time budget exhausted on rank " + rank);
-        }
+        if (charge >= 64 && world.deadlinePassed()) throw outOfTime(at);
         step(at);
+    }
+
+    /** Records that the time budget ran out at {@code at}; the exception that stops following this rank. */
+    private BudgetExceeded outOfTime(ASTNode at) {
+        assumptions.add(program.range(at), "The time budget ran out while following rank " + rank
+                + "; what it does afterwards is not analysed");
+        return new BudgetExceeded("time budget exhausted on rank " + rank);
     }
 
     long steps() {

@@ -494,18 +494,6 @@ public final class Fixes {
     }
 
     private static MethodInvocation findInit(Program p) {
-        MethodInvocation[] found = {null};
-        if (p.entry() == null) return null;
-        p.entry().accept(new ASTVisitor() {
-            @Override
-            public boolean visit(MethodInvocation mi) {
-                if (found[0] == null && mi.getName().getIdentifier().equals("Init") && mi.getExpression() != null
-                        && mi.getExpression().toString().endsWith("MPI")) {
-                    found[0] = mi;
-                }
-                return found[0] == null;
-            }
-        });
-        return found[0];
+        return p.entry() == null ? null : Program.firstInit(p.entry());
     }
 }
