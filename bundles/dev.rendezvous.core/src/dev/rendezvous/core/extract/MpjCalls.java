@@ -47,6 +47,11 @@ final class MpjCalls {
     static final long UNDEFINED = Long.MIN_VALUE;
 
     private final RankInterpreter in;
+    /**
+     * The Create_cart that gave this rank no communicator because its grid has fewer places than the
+     * communicator has ranks (null when none did): a call on that null is a crash at this process count only.
+     */
+    private String leftOutByGrid;
 
     MpjCalls(RankInterpreter in) {
         this.in = in;
@@ -232,7 +237,8 @@ final class MpjCalls {
     private Object invokeUntracked(Object recv, Expression recvExpr, String name, MethodInvocation mi) {
         List<?> argExprs = mi.arguments();
         if (recv instanceof CommValue comm) return commCall(comm, name, argExprs, mi);
-        if (recv == Null.NULL && Op.commOp(name) != null) { // a Comm method; a request may be MPI.REQUEST_NULL
+        if (recv == Null.NULL && (Op.commOp(name) != null || NULL_COMM_METHODS.contains(name))) {
+            // a Comm, Cartcomm or Graphcomm method (a request may be MPI.REQUEST_NULL, so Wait and Test are not here)
             in.evalArgs(argExprs);
             nullCommunicator(name, mi);
         }
@@ -269,6 +275,11 @@ final class MpjCalls {
         if (recv instanceof String s) {
             Object r = JdkCalls.callString(s, name, in.evalArgs(argExprs));
             return r == JdkCalls.NOT_HANDLED ? Unknown.ANY : r;
+        }
+        if (recv instanceof Values.Input reader && !Program.COMM_NAMES.contains(name)) {
+            List<Object> args = in.evalArgs(argExprs);
+            Object r = reader.call(name, args);
+            return r != null ? r : args.contains(Unknown.ANY) ? Unknown.ANY : Unknown.UNIFORM;
         }
         if ((recv == Unknown.UNIFORM || recv instanceof Values.Sym) && !Program.COMM_NAMES.contains(name)) {
             // a method of a rank-uniform object (a reader of the input file, a property string):
@@ -326,12 +337,21 @@ final class MpjCalls {
             // an input every rank holds alike (args[0], a property: a symbol not of one rank's own data);
             // System.in and sockets are not: they arrive here as ANY and stay so
             Object j = Unknown.UNIFORM;
+            String name = null;
+            int reads = 0;
             for (Object a : args) {
                 boolean alike = a instanceof Long || a instanceof String || a instanceof Boolean
-                        || a instanceof Values.Sym && !Values.Sym.local(a);
+                        || a instanceof Values.Sym && !Values.Sym.local(a) || a instanceof Values.Input;
                 j = alike ? j : Values.join(j, a instanceof Unknown ? a : Unknown.ANY);
+                if (name == null && a instanceof Values.Input inner) {
+                    name = inner.name;
+                    reads = inner.reads;
+                } else if (name == null && (a instanceof String || a instanceof Values.Sym)) {
+                    name = Values.Sym.text(a);
+                }
             }
-            return j;
+            // a named reader reads symbols every rank shares (Values.Input); without a name, anonymous uniform values
+            return j == Unknown.UNIFORM && name != null ? new Values.Input(name, reads) : j;
         }
         return Unknown.ANY;
     }
@@ -773,6 +793,13 @@ final class MpjCalls {
     }
 
     private static final Set<String> CART_METHODS = Set.of("Shift", "Coords", "Rank", "Get", "Topo_test");
+    /**
+     * Methods that only a communicator has, besides the communication operations: called on the null that
+     * Create_cart, Create_graph or Split gives a rank it leaves out, they throw a NullPointerException (checked
+     * on the runtime: a Cannon program's {@code comm.Coords(rank)} on rank 1 of 2 with a 1x1 grid).
+     */
+    private static final Set<String> NULL_COMM_METHODS = Set.of("Shift", "Coords", "Sub", "Rank", "Size", "Group",
+            "Neighbours", "Neighbors", "Neighbours_count", "Neighbors_count", "Topo_test", "Free");
     private static final Set<String> GRAPH_METHODS = Set.of("Neighbours", "Neighbors", "Neighbours_count",
             "Neighbors_count", "Get");
 
@@ -782,6 +809,8 @@ final class MpjCalls {
      */
     private Object createCart(CommValue comm, List<Object> a, MethodInvocation mi) {
         int[] dims = Groups.ints(arg(a, 0));
+        // a zero (or negative) extent is one Dims_create was to fill and did not, as far as the analysis saw
+        if (dims != null && java.util.Arrays.stream(dims).anyMatch(d -> d <= 0)) dims = null;
         if (dims == null) {
             in.assumptions.add(in.program.range(mi), "The dimensions of this Cartesian topology could not be computed; "
                     + "its neighbours are unknown");
@@ -792,6 +821,12 @@ final class MpjCalls {
         for (int d : dims) prod *= Math.max(1, d);
         Object c = prod >= comm.size() ? collective(comm, Op.DUP, List.of(), mi)
                 : collective(comm, Op.SPLIT, List.of(comm.localRank() < prod ? 0L : UNDEFINED, (long) comm.localRank()), mi);
+        if (c == Null.NULL) {
+            StringBuilder shape = new StringBuilder();
+            for (int d : dims) shape.append(shape.isEmpty() ? "" : "x").append(d);
+            leftOutByGrid = "the " + shape + " grid of the Create_cart at line " + in.program.range(mi).line() + " has "
+                    + prod + " place(s) for " + comm.size() + " process(es) and leaves rank " + rank() + " out";
+        }
         if (!(c instanceof CommValue nc)) return c;
         return new CartVal(nc, dims, Groups.bools(arg(a, 1), dims.length));
     }
@@ -1078,6 +1113,17 @@ final class MpjCalls {
     /** A communication method called on a null communicator (MPI.COMM_NULL, or a Split that left this rank out). */
     private void nullCommunicator(String name, MethodInvocation mi) {
         SourceRange site = in.program.range(mi);
+        if (leftOutByGrid != null) {
+            // wrong at this process count only, as an index past an array sized by it: a job-abort warning
+            // (information when unknown data chose the path here, as for RankInterpreter's own crashes)
+            String message = "Rank " + rank() + " calls " + name + " on a null communicator here: " + leftOutByGrid
+                    + " (MPI gives it MPI.COMM_NULL, MPJ Express null), so Java throws a NullPointerException and the "
+                    + "job stops; the program needs a process count that fills the grid";
+            if (in.localDecisions == 0) in.assumptions.portabilityDefect(FindingKind.JOB_ABORT, site, message, rank());
+            else in.assumptions.jobAbort(site, message);
+            world().abortJob(rank(), "calls " + name + " on a null communicator at line " + site.line());
+            throw new RankInterpreter.ExitSig("null communicator");
+        }
         in.assumptions.defect(FindingKind.INVALID_ARGUMENT, site, "This " + name + " is called on a null communicator on rank "
                 + rank() + " (MPI.COMM_NULL, or a Split or Create that left this rank out): Java throws a "
                 + "NullPointerException here and the job stops", rank(), Fixes.guardNull(in.program, mi));

@@ -511,9 +511,19 @@ final class RankInterpreter {
         decisionsTaken++;
         int occ = occurrence(at);
         if (Values.Sym.fromInstance(v) && !Values.Sym.local(v) && loopTestPlace(at)) {
-            // a loop's test on what a collective gave in its last iteration (a broadcast clock, a reduced residual):
-            // another value at every iteration, decided as the loop's next test like an anonymous uniform unknown,
-            // so that runs which left the loop after different numbers of iterations still meet again
+            // a loop's test on what a collective gave (a broadcast clock, a reduced residual, a master's "go on" flag, a
+            // count broadcast before the loop) or a reader read: often another value at every iteration, decided as
+            // the next turn of its place, so that runs which left the loop after different numbers of iterations still
+            // meet again (the world hashes turns relative to the ranks'). The place and turn are the value's, not the
+            // loop's: a master and its workers testing the same flag or count in their own loops decide alike
+            Object[] place = Values.Sym.instancePlace((Values.Sym) v);
+            if (place != null) {
+                String key = (String) place[0];
+                int turn = (Integer) place[1];
+                instanceTurns.merge(key, turn, Math::max);
+                return world.uniformChoice(rank, new InstanceTest(key, turn), 2, what + " at line "
+                        + program.range(at).line() + " (" + ((Values.Sym) v).expr() + ")") == 0;
+            }
             v = Unknown.UNIFORM;
         }
         if (v instanceof Values.Sym sym) {
@@ -549,6 +559,12 @@ final class RankInterpreter {
 
     private record UniformKey(ASTNode node, int occurrence) {}
 
+    /** A loop's test of a value renewed at each iteration ({@link Values.Sym#instancePlace}): its place and turn. */
+    private record InstanceTest(String place, int turn) implements dev.rendezvous.core.semantics.World.Turn {}
+
+    /** The last turn this rank took at each {@link InstanceTest} place. */
+    private final Map<String, Integer> instanceTurns = new HashMap<>();
+
     /**
      * The {@code occurrence}-th test of a communicating loop with a rank-uniform condition, every rank's alike.
      * Such a loop's count in {@link #occurrences} serves only these keys (its tests are decided, never
@@ -580,12 +596,13 @@ final class RankInterpreter {
             if (loopTestPlace(e.getKey())) out.accept(e.getKey(), e.getValue());
         }
         for (Map.Entry<ASTNode, Integer> e : capsReached.entrySet()) out.accept(new CapPlace(e.getKey()), e.getValue());
+        for (Map.Entry<String, Integer> e : instanceTurns.entrySet()) out.accept(e.getKey(), e.getValue());
     }
 
     private int decisionsTaken;
 
     /** Decisions on values the analysis cannot compute at all (not rank-uniform inputs): paths they choose may not exist. */
-    private int localDecisions;
+    int localDecisions; // read by MpjCalls (a crash on a path unknown data chose is not certain)
 
     /**
      * A fingerprint of this rank's state at a poll: the call, the call stack depth, the decisions
@@ -641,6 +658,7 @@ final class RankInterpreter {
             return h;
         }
         if (v instanceof ListVal l) return System.identityHashCode(l) * 31L + l.items.size();
+        if (v instanceof Values.Input r) return System.identityHashCode(r); // its position is hashed as reads are: new values at each
         if (v.getClass().isRecord()) return v.hashCode(); // statuses, datatypes, communicators: by value
         return System.identityHashCode(v);
     }
@@ -1618,9 +1636,11 @@ final class RankInterpreter {
                 Cell c = lookup(name);
                 if (c != null && c.value == Unknown.ANY) c.value = Values.Sym.ownData(program.range(n).line(), rank, occ, name);
             }
+            skippedReads(inputs, n, i -> Values.Sym.ownData(program.range(n).line(), rank, occ, i).toString());
             return;
         }
         String tag = Values.Sym.alikePrefix(program.range(n).line(), digest[0]);
+        skippedReads(inputs, n, i -> tag + i);
         for (String name : program.assignedNames(n)) {
             Cell c = lookup(name);
             if (c == null) continue;
@@ -1628,6 +1648,22 @@ final class RankInterpreter {
             else if (!(c.value instanceof ListVal)) c.value = Values.Sym.of(tag + name);
         }
         forgetLists(n, tag);
+    }
+
+    /**
+     * The readers among {@code inputs} may have read any number of items in the skipped code {@code n}: each goes on
+     * under a new name ({@code rename} of its variable's name), so that what it reads next is not taken for the item
+     * of that position read elsewhere.
+     */
+    private void skippedReads(List<String> inputs, ASTNode n, java.util.function.Function<String, String> rename) {
+        if (inputs == null) return;
+        for (String name : inputs) {
+            Cell c = lookup(name);
+            if (c != null && c.value instanceof Values.Input r) {
+                r.name = rename.apply(name);
+                r.reads = 0;
+            }
+        }
     }
 
     private static void mix(long[] h, long v) {
@@ -1646,6 +1682,7 @@ final class RankInterpreter {
             case String s -> mix(h, s.hashCode() * 31L + 6);
             case Values.Sym s -> mix(h, s.expr().hashCode() * 31L + 7);
             case Null x -> mix(h, 8);
+            case Values.Input r -> mix(h, (r.name.hashCode() * 31L + r.reads) * 31 + 12);
             case Unknown u -> {
                 if (u == Unknown.ANY) return false;
                 mix(h, 9);
@@ -1834,7 +1871,11 @@ final class RankInterpreter {
                 }
                 boolean uniformIndex = idx instanceof Long || idx == Unknown.UNIFORM || idx instanceof Values.Sym && !Values.Sym.local(idx);
                 if ((arr == Unknown.UNIFORM || arr instanceof Values.Sym && !Values.Sym.local(arr)) && uniformIndex) {
-                    return Unknown.UNIFORM; // an element of an array every rank has alike (a line of a shared file split up)
+                    // an element of an array every rank has alike (a line of a shared file split up): one symbol when
+                    // both the array and the index have one
+                    String index = Values.Sym.text(idx);
+                    return arr instanceof Values.Sym sym && index != null ? Values.Sym.of(sym.expr() + "[" + index + "]")
+                            : Unknown.UNIFORM;
                 }
                 return Unknown.ANY;
             }
@@ -2025,6 +2066,23 @@ final class RankInterpreter {
                 if (p instanceof CompilationUnit cu) return staticImport(cu, name);
                 p = p.getParent();
             }
+        }
+        return null;
+    }
+
+    /** The MPJ class whose static method {@code name} the file of {@code at} imports, by name or on demand, or null. */
+    private static String staticImportOwner(ASTNode at, String name) {
+        ASTNode p = at;
+        while (p != null && !(p instanceof CompilationUnit)) p = p.getParent();
+        if (p == null) return null;
+        for (Object o : ((CompilationUnit) p).imports()) {
+            ImportDeclaration im = (ImportDeclaration) o;
+            if (!im.isStatic()) continue;
+            String full = im.getName().getFullyQualifiedName();
+            String owner = im.isOnDemand() ? full : full.endsWith("." + name) ? full.substring(0, full.length() - name.length() - 1) : null;
+            if (owner == null || !owner.startsWith("mpi.")) continue;
+            String simple = Program.simpleTypeName(owner);
+            if (MpjCalls.isMpjClass(simple)) return simple;
         }
         return null;
     }
@@ -2347,6 +2405,19 @@ final class RankInterpreter {
                     + "from threads; the analysis follows one thread per rank, so this rank is not followed past this "
                     + "call (ranks waiting for it are not reported as deadlocked)");
             throw new BudgetExceeded("rank " + rank + " starts a communicating thread at line " + program.range(mi).line());
+        }
+        if (recvExpr == null && program.methods(name, mi.arguments().size(), frame.type).isEmpty()) {
+            // a static method of MPJ's imported by name ({@code import static mpi.Cartcomm.Dims_create;})
+            String owner = staticImportOwner(mi, name);
+            if (owner != null) {
+                ASTNode was = position;
+                position = mi;
+                try {
+                    return mpj.invoke(new Values.ClassRef(owner), null, name, mi);
+                } finally {
+                    position = was;
+                }
+            }
         }
         if (recvExpr == null) {
             List<Object> args = evalArgs(mi.arguments());

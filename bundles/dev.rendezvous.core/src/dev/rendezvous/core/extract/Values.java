@@ -461,6 +461,49 @@ final class Values {
 
 
     /**
+     * A reader of a file every rank names alike (a literal name, {@code args[0]}): every rank that opens it reads the
+     * same items in the same order, so the k-th item read is one symbol for all ranks ({@code "graph.txt".readLine#1}),
+     * and a loop bounded by a count read from it runs as often on every rank. Each {@code new} starts at the file's
+     * beginning; a reader wrapping another ({@code new BufferedReader(new FileReader(f))}) goes on from where it is.
+     */
+    static final class Input {
+        /** Calls that take the next item of the input. */
+        private static final java.util.Set<String> READS = java.util.Set.of("readLine", "read", "next", "nextLine", "nextInt",
+                "nextDouble", "nextLong", "nextFloat", "nextShort", "nextByte", "nextBoolean", "nextBigInteger",
+                "nextBigDecimal", "readInt", "readDouble", "readLong", "readFloat", "readShort", "readByte", "readChar",
+                "readBoolean", "readUTF", "readObject");
+        /** Calls that look at the next item without taking it. */
+        private static final java.util.Set<String> PEEKS = java.util.Set.of("hasNext", "hasNextLine", "hasNextInt",
+                "hasNextDouble", "hasNextLong", "hasNextFloat", "hasNextBoolean", "ready", "available");
+
+        /** What the symbols of its items start with (renamed when code that may read from it is skipped). */
+        String name;
+        /** How many items this reader has taken. */
+        int reads;
+
+        Input(String name, int reads) {
+            this.name = name;
+            this.reads = reads;
+        }
+
+        /** What {@code method(args)} gives on this reader; null when it is none of the reads, looks or closes modelled. */
+        Object call(String method, List<Object> args) {
+            // named as a collective instance's element (Sym.ofInstance): a loop reading a new item at every
+            // iteration tests a new value each time, as one that broadcasts a new value does
+            if (READS.contains(method) && args.isEmpty()) return Sym.ofInstance("Read", "#" + ++reads, name + "." + method);
+            if (PEEKS.contains(method) && args.isEmpty()) return Sym.ofInstance("Peek", "#" + (reads + 1), name + "." + method);
+            if (method.equals("close")) return Null.NULL;
+            if (method.equals("useDelimiter")) return this;
+            return null;
+        }
+
+        @Override
+        public String toString() {
+            return "reader of " + name;
+        }
+    }
+
+    /**
      * A rank-uniform unknown with an identity: an input ({@code System.getProperty("N")},
      * {@code args[0]}) or an expression over inputs and constants ({@code (prop:N < 3)}). Every rank
      * holds the same value, and the same expression is the same value wherever it is computed, so a
@@ -505,8 +548,39 @@ final class Values {
          * element 0 of what the third collective call on the communicator broadcast.
          */
         static Object ofInstance(String what, String instance, int index) {
-            return of(what + instance + "[" + index + "]");
+            return ofInstance(what, instance, Integer.toString(index));
         }
+
+        /** As above, with any text for the element ({@link Input}'s items: the reader and the call). */
+        static Object ofInstance(String what, String instance, String element) {
+            return of(what + instance + "[" + element + "]");
+        }
+
+        /**
+         * A test of {@code s} (computed from collective instances or reads, {@link #fromInstance}) as the turn of a
+         * place: the place is its text with each instance's number written relative to the highest one, the turn that
+         * highest number. Every rank testing the same value gets the same place and turn, and the k-th broadcast flag
+         * of a loop is the same place at turn k whichever loop of whichever rank tests it.
+         */
+        static Object[] instancePlace(Sym s) {
+            java.util.regex.Matcher m = INSTANCE_NUMBER.matcher(s.expr);
+            long max = -1;
+            while (m.find()) max = Math.max(max, Long.parseLong(m.group(1)));
+            if (max < 0 || max > Integer.MAX_VALUE) return null;
+            StringBuilder place = new StringBuilder();
+            m.reset();
+            int last = 0;
+            while (m.find()) {
+                place.append(s.expr, last, m.start(1)).append('-').append(max - Long.parseLong(m.group(1)));
+                last = m.end(1);
+            }
+            place.append(s.expr, last, s.expr.length());
+            return new Object[] {place.toString(), (int) max};
+        }
+
+        /** An instance's number in a symbol's text (group 1), where {@link #INSTANCE} finds one. */
+        private static final java.util.regex.Pattern INSTANCE_NUMBER = java.util.regex.Pattern.compile("\\b[A-Z][A-Za-z_]*#(\\d{1,9})(?=(@c\\d+)?\\[)");
+
 
         /**
          * Whether {@code v} is, or is computed from, a value a collective instance gave ({@link #ofInstance}): a new

@@ -600,4 +600,159 @@ class AssumptionsTest {
                 .replace("new FileReader(file)", "new InputStreamReader(System.in)"), 2);
         assertTrue(own.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.WARNING), own.findings().toString());
     }
+
+    /** A graph's size read from its file by every rank (a Floyd-Warshall diameter program), then one message per node. */
+    private static final String PER_NODE = """
+            import mpi.*;
+            import java.io.*;
+            public class PerNode {
+                static int nodes, edges;
+                static void load(String name) {
+                    BufferedReader reader = null;
+                    try {
+                        reader = new BufferedReader(new FileReader(new File(name)));
+                        nodes = Integer.parseInt(reader.readLine());
+                        edges = Integer.parseInt(reader.readLine());
+                    } catch (IOException e) {
+                        e.printStackTrace();
+                    } finally {
+                        if (reader != null) { try { reader.close(); } catch (IOException e) { } }
+                    }
+                }
+                public static void main(String[] args) throws Exception {
+                    String[] rest = MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank();
+                    load(%s);
+                    int[] row = new int[1];
+                    if (rank == 0) {
+                        for (int t = 1; t <= nodes; t++) MPI.COMM_WORLD.Send(row, 0, 1, MPI.INT, 1, t);
+                    } else if (rank == 1) {
+                        for (int t = 1; t <= %s; t++) MPI.COMM_WORLD.Recv(row, 0, 1, MPI.INT, 0, t);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * The k-th line of a file every rank names alike is one value on every rank: the master's and the worker's loops
+     * over the node count it holds run as often. Before, what a reader read was an anonymous unknown, decided apart in
+     * each loop: the master could stop after two nodes and the worker wait for a third, an error on a correct program.
+     * The twin bounds the worker's loop by the second line (the edge count): another value, so the mismatch stays.
+     */
+    @Test
+    void theSameLineOfTheSameFileIsOneValueOnEveryRank() {
+        for (String name : List.of("\"graph.txt\"", "rest[0]")) {
+            RunReport r = Repo.analyze("PerNode.java", PER_NODE.formatted(name, "nodes"), 2);
+            assertEquals("ok", r.verdict().runId(), name + ": " + r.findings());
+            assertTrue(r.findings().stream().noneMatch(f -> f.severity() != dev.rendezvous.core.model.Severity.INFO), name + ": " + r.findings());
+        }
+        RunReport twin = Repo.analyze("PerNode.java", PER_NODE.formatted("\"graph.txt\"", "edges"), 2);
+        assertTrue(twin.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR), twin.findings().toString());
+    }
+
+    /** A count rank 0 draws and broadcasts, then one message per unit, sent and received in two different loops. */
+    private static final String COUNTED = """
+            import mpi.*;
+            public class Counted {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank();
+                    int[] n = new int[1];
+                    if (rank == 0) n[0] = (int) (Math.random() * 10);
+                    MPI.COMM_WORLD.Bcast(n, 0, 1, MPI.INT, 0);
+                    int[] b = new int[1];
+                    if (rank == 0) {
+                        for (int t = 1; t <= n[0]; t++) MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 1, t);
+                    } else if (rank == 1) {
+                        for (int t = 1; t <= %s; t++) MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 0, t);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * A broadcast count bounds the sender's and the receiver's loops alike. Tests on what a collective gave were
+     * decided per loop (right for a loop that broadcasts a new value at each iteration, a clock or a residual), so
+     * the two loops could stop after different numbers of messages: an error on this correct program. Now a value
+     * fixed before the loop is decided by what it is; the twin receives one message more than is sent.
+     */
+    @Test
+    void aBroadcastCountBoundsEveryLoopAlike() {
+        RunReport ok = Repo.analyze("Counted.java", COUNTED.formatted("n[0]"), 2);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertTrue(ok.findings().stream().noneMatch(f -> f.severity() != dev.rendezvous.core.model.Severity.INFO), ok.findings().toString());
+        RunReport twin = Repo.analyze("Counted.java", COUNTED.formatted("n[0] + 1"), 2);
+        assertTrue(twin.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR), twin.findings().toString());
+    }
+
+    /** Rank 0 reads numbers from a file and broadcasts each until a zero (a course's Bcast exercise). */
+    private static final String UNTIL_ZERO = """
+            import mpi.*;
+            import java.io.File;
+            import java.util.Scanner;
+            public class UntilZero {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    Scanner in = new Scanner(new File("input.txt"));
+                    int[] num = new int[1];
+                    do {
+                        if (MPI.COMM_WORLD.Rank() == 0) num[0] = in.nextInt();
+                        MPI.COMM_WORLD.Bcast(num, 0, 1, MPI.INT, 0);
+                    } while (num[0] != 0);
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /** A new number read at each iteration is the loop's next test, as a new broadcast value is: no bound assumed. */
+    @Test
+    void aLoopOnANewlyReadValueIsFollowedWithoutABound() {
+        assertEquals(List.of(), assumptions("UntilZero.java", UNTIL_ZERO, 2));
+        assertEquals("ok", Repo.analyze("UntilZero.java", UNTIL_ZERO, 2).verdict().runId());
+    }
+
+    /** A master deciding from data whether to go on and broadcasting it; master and workers loop in their own code. */
+    private static final String GO_ON = """
+            import mpi.*;
+            public class GoOn {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank();
+                    boolean[] more = new boolean[1];
+                    int[] b = new int[1];
+                    if (rank == 0) {
+                        do {
+                            more[0] = Math.random() < 0.5;
+                            MPI.COMM_WORLD.Bcast(more, 0, 1, MPI.BOOLEAN, 0);
+                            MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 1, 0);
+                        } while (more[0]);
+                    } else {
+                        do {
+                            MPI.COMM_WORLD.Bcast(more, 0, 1, MPI.BOOLEAN, 0);
+                            if (rank == 1) MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 0, 0);
+                        } while (%s);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * The k-th broadcast flag is one value in the master's loop and in the workers' other loop: both stop after the
+     * same round. Such a loop test was decided per loop, so the workers could wait for a broadcast the master never
+     * made: an error on a correct master/worker program. The twin's workers stop one round early, a real mismatch.
+     */
+    @Test
+    void aBroadcastFlagEndsTheMastersAndTheWorkersLoopsAlike() {
+        for (int np : new int[] {2, 3}) {
+            RunReport ok = Repo.analyze("GoOn.java", GO_ON.formatted("more[0]"), np);
+            assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+            // (under unbounded buffering the master may run rounds ahead: its loop is explored for 3 rounds, as before)
+            assertTrue(ok.findings().stream().noneMatch(f -> f.severity() != dev.rendezvous.core.model.Severity.INFO), ok.findings().toString());
+        }
+        RunReport twin = Repo.analyze("GoOn.java", GO_ON.formatted("!more[0]"), 2);
+        assertTrue(twin.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR), twin.findings().toString());
+    }
 }
