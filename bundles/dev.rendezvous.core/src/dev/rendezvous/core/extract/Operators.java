@@ -55,6 +55,7 @@ final class Operators {
     static Object logic(boolean and, Object a, Object b) {
         if (a instanceof Boolean x && b instanceof Boolean y) return and ? x && y : x || y;
         if (b instanceof Boolean y && y != and) return y; // x && false, x || true
+        if (b instanceof Boolean && a instanceof Sym) return a; // x && true, x || false: one test, not a new one
         if (a instanceof Boolean x && x == and) return b instanceof Boolean || b instanceof Sym ? b : Values.join(b, b);
         if (a instanceof Sym || b instanceof Sym) return Sym.combine(and ? "&&" : "||", a, b);
         return Values.join(a, b);

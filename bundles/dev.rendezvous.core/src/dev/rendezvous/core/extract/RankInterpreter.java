@@ -510,19 +510,49 @@ final class RankInterpreter {
         if (v == Unknown.ANY && pureCalls > 0) throw new AbandonPureCall(); // only the call's value depends on it
         decisionsTaken++;
         int occ = occurrence(at);
-        if (Values.Sym.fromInstance(v) && !Values.Sym.local(v) && loopTestPlace(at)) {
-            // a loop's test on what a collective gave (a broadcast clock, a reduced residual, a master's "go on" flag, a
-            // count broadcast before the loop) or a reader read: often another value at every iteration, decided as
-            // the next turn of its place, so that runs which left the loop after different numbers of iterations still
-            // meet again (the world hashes turns relative to the ranks'). The place and turn are the value's, not the
-            // loop's: a master and its workers testing the same flag or count in their own loops decide alike
-            Object[] place = Values.Sym.instancePlace((Values.Sym) v);
-            if (place != null) {
-                String key = (String) place[0];
-                int turn = (Integer) place[1];
-                instanceTurns.merge(key, turn, Math::max);
-                return world.uniformChoice(rank, new InstanceTest(key, turn), 2, what + " at line "
-                        + program.range(at).line() + " (" + ((Values.Sym) v).expr() + ")") == 0;
+        if (v instanceof Values.Sym sym) {
+            // a test and its negation are one decision: a master's "while (err > eps)" and a worker's
+            // "if (err <= eps) break;" on the same reduced error take opposite outcomes together
+            Object[] canon = Values.Sym.canonicalTest(sym.expr());
+            if (canon != null) return decideValue(Values.Sym.of((String) canon[0]), at, what, occ) != (Boolean) canon[1];
+        }
+        return decideValue(v, at, what, occ);
+    }
+
+    /**
+     * The key every rank decides a test of {@code sym} under ({@link #decide}), and whether its outcome 0 means the
+     * test is false; the key is null when the test is decided by no key (a text too long for a symbol).
+     */
+    private Object[] uniformKey(Values.Sym sym) {
+        Object[] canon = Values.Sym.canonicalTest(sym.expr());
+        Object v = canon == null ? sym : Values.Sym.of((String) canon[0]);
+        boolean negated = canon != null && (Boolean) canon[1];
+        Object key = v instanceof Values.Sym s ? instanceTest(s) : null;
+        return new Object[] {key != null ? key : v instanceof Values.Sym ? v : null, negated};
+    }
+
+    /** The {@link InstanceTest} a test of {@code s} is, noting its turn; null when {@code s} is not from an instance. */
+    private InstanceTest instanceTest(Values.Sym s) {
+        if (!Values.Sym.fromInstance(s) || Values.Sym.local(s)) return null;
+        Object[] place = Values.Sym.instancePlace(s);
+        if (place == null) return null;
+        instanceTurns.merge((String) place[0], (Integer) place[1], Math::max);
+        return new InstanceTest((String) place[0], (Integer) place[1]);
+    }
+
+    /** {@link #decide} of a value that is not a known boolean, at the {@code occ}-th test of {@code at}. */
+    private boolean decideValue(Object v, ASTNode at, String what, int occ) {
+        if (Values.Sym.fromInstance(v) && !Values.Sym.local(v)) {
+            // a test on what a collective gave (a broadcast clock, a reduced residual, a master's "go on" flag, a
+            // count broadcast before a loop) or a reader read: in a loop often another value at every iteration,
+            // decided as the next turn of its place, so that runs which left the loop after different numbers of
+            // iterations still meet again (the world hashes turns relative to the ranks'). The place and turn are the
+            // value's, not the loop's: a master and its workers testing the same flag or count in their own loops, or
+            // one in its loop's test and the others in a branch that breaks out, decide alike
+            InstanceTest key = instanceTest((Values.Sym) v);
+            if (key != null) {
+                return world.uniformChoice(rank, key, 2, what + " at line " + program.range(at).line() + " ("
+                        + ((Values.Sym) v).expr() + ")") == 0;
             }
             v = Unknown.UNIFORM;
         }
@@ -905,8 +935,9 @@ final class RankInterpreter {
                 throw new BreakSig(null); // leaves that loop, its effects forgotten
             }
         }
+        Object[] key = c instanceof Values.Sym sym ? uniformKey(sym) : null;
         if (!(c instanceof Boolean) && occurrences.getOrDefault(is, 0) >= budgets.maxUnknownIterations
-                && !(c instanceof Values.Sym sym && world.uniformDecided(sym) != null)) { // a value another rank tested: follow it
+                && !(key != null && key[0] != null && world.uniformDecided(key[0]) != null)) { // a value another rank tested: follow it
             // explored enough outcomes of this test: from now on leave the loop if an arm does
             boolean thenLeaves = program.transfersControl(is.getThenStatement());
             boolean elseLeaves = is.getElseStatement() != null && program.transfersControl(is.getElseStatement());
@@ -915,7 +946,7 @@ final class RankInterpreter {
                     + " branch");
             boolean then = !(elseLeaves && !thenLeaves);
             // a rank that tests the same value later (it got it in a message) must take the same branch
-            if (c instanceof Values.Sym sym) world.fixUniform(rank, sym, then ? 0 : 1);
+            if (key != null && key[0] != null) world.fixUniform(rank, key[0], then != (Boolean) key[1] ? 0 : 1);
             c = then;
         }
         if (decide(c, is, "branch")) exec(is.getThenStatement());

@@ -578,6 +578,46 @@ final class Values {
             return new Object[] {place.toString(), (int) max};
         }
 
+        /**
+         * The test {@code expr} written with {@code <}, {@code <=} or {@code ==} at its top and no leading {@code !},
+         * and whether that is its negation ({@code !(a == b)}, {@code (a > b)} is the negation of {@code (a <= b)}),
+         * or null when {@code expr} is already so written or is no comparison.
+         */
+        static Object[] canonicalTest(String expr) {
+            boolean negated = false;
+            String e = expr;
+            while (e.startsWith("!")) {
+                negated = !negated;
+                e = e.substring(1);
+            }
+            if (e.length() > 2 && e.charAt(0) == '(' && e.charAt(e.length() - 1) == ')') {
+                int depth = 0;
+                for (int i = 1; i < e.length() - 1; i++) {
+                    char c = e.charAt(i);
+                    if (c == '(' || c == '[') depth++;
+                    else if (c == ')' || c == ']') depth--;
+                    else if (c == '"') i = Math.max(i, e.indexOf('"', i + 1)); // a string's text, not operators
+                    else if (depth == 0 && c == ' ') {
+                        int end = e.indexOf(' ', i + 1);
+                        if (end < 0) break;
+                        String op = e.substring(i + 1, end);
+                        String flipped = switch (op) {
+                            case ">" -> "<=";
+                            case ">=" -> "<";
+                            case "!=" -> "==";
+                            default -> null;
+                        };
+                        if (flipped != null) {
+                            e = e.substring(0, i + 1) + flipped + e.substring(end);
+                            negated = !negated;
+                        }
+                        break; // the first operator at the top is the comparison, if any
+                    }
+                }
+            }
+            return e.equals(expr) ? null : new Object[] {e, negated};
+        }
+
         /** An instance's number in a symbol's text (group 1), where {@link #INSTANCE} finds one. */
         private static final java.util.regex.Pattern INSTANCE_NUMBER = java.util.regex.Pattern.compile("\\b[A-Z][A-Za-z_]*#(\\d{1,9})(?=(@c\\d+)?\\[)");
 

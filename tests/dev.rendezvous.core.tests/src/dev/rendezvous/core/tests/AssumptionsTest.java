@@ -755,4 +755,52 @@ class AssumptionsTest {
         RunReport twin = Repo.analyze("GoOn.java", GO_ON.formatted("!more[0]"), 2);
         assertTrue(twin.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR), twin.findings().toString());
     }
+
+    /** A master iterating while a reduced error is large; the workers leave their own loop by a break on the same test. */
+    private static final String CONVERGE = """
+            import mpi.*;
+            public class Converge {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank();
+                    double[] local = new double[1], global = new double[1], halo = new double[1];
+                    int iter = 0;
+                    if (rank == 0) {
+                        do {
+                            local[0] = Math.random();
+                            MPI.COMM_WORLD.Send(halo, 0, 1, MPI.DOUBLE, 1, 0);
+                            MPI.COMM_WORLD.Allreduce(local, 0, global, 0, 1, MPI.DOUBLE, MPI.MAX);
+                            iter++;
+                        } while (global[0] > 1e-3 && iter < 1000);
+                    } else {
+                        while (true) {
+                            local[0] = Math.random();
+                            if (rank == 1) MPI.COMM_WORLD.Recv(halo, 0, 1, MPI.DOUBLE, 0, 0);
+                            MPI.COMM_WORLD.Allreduce(local, 0, global, 0, 1, MPI.DOUBLE, MPI.MAX);
+                            if (%s) break;
+                            iter++;
+                            if (iter >= 1000) break;
+                        }
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * The master's "go on while err > eps" and a worker's "break if err <= eps" are one decision with opposite
+     * outcomes (before, the two texts were two decisions and the workers could stay for an Allreduce the master
+     * never made); the twin's workers break on the master's own condition, a real mismatch.
+     */
+    @Test
+    void aTestAndItsNegationOnOneReducedValueAreOneDecision() {
+        for (int np : new int[] {2, 3}) {
+            RunReport ok = Repo.analyze("Converge.java", CONVERGE.formatted("global[0] <= 1e-3"), np);
+            assertEquals("ok", ok.verdict().runId(), np + ": " + ok.findings());
+            ok = Repo.analyze("Converge.java", CONVERGE.formatted("!(global[0] > 1e-3)"), np);
+            assertEquals("ok", ok.verdict().runId(), np + ": " + ok.findings());
+        }
+        RunReport twin = Repo.analyze("Converge.java", CONVERGE.formatted("global[0] > 1e-3"), 2);
+        assertTrue(twin.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR), twin.findings().toString());
+    }
 }
