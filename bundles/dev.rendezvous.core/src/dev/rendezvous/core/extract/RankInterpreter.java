@@ -589,7 +589,10 @@ final class RankInterpreter {
 
     private record UniformKey(ASTNode node, int occurrence) {}
 
-    /** A loop's test of a value renewed at each iteration ({@link Values.Sym#instancePlace}): its place and turn. */
+    /**
+     * A test of a value a collective gave or a reader read ({@link Values.Sym#instancePlace}), by its place and turn:
+     * the same key for every rank and every line that tests that value, relative turns for the state cache.
+     */
     private record InstanceTest(String place, int turn) implements dev.rendezvous.core.semantics.World.Turn {}
 
     /** The last turn this rank took at each {@link InstanceTest} place. */
@@ -688,7 +691,7 @@ final class RankInterpreter {
             return h;
         }
         if (v instanceof ListVal l) return System.identityHashCode(l) * 31L + l.items.size();
-        if (v instanceof Values.Input r) return System.identityHashCode(r); // its position is hashed as reads are: new values at each
+        if (v instanceof Values.Input r) return System.identityHashCode(r); // not its position: each read is a new unknown
         if (v.getClass().isRecord()) return v.hashCode(); // statuses, datatypes, communicators: by value
         return System.identityHashCode(v);
     }

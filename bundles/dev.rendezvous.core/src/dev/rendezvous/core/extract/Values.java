@@ -462,7 +462,7 @@ final class Values {
 
     /**
      * A reader of a file every rank names alike (a literal name, {@code args[0]}): every rank that opens it reads the
-     * same items in the same order, so the k-th item read is one symbol for all ranks ({@code "graph.txt".readLine#1}),
+     * same items in the same order, so the k-th item read is one symbol for all ranks ({@code Read#1["graph.txt".readLine]}),
      * and a loop bounded by a count read from it runs as often on every rank. Each {@code new} starts at the file's
      * beginning; a reader wrapping another ({@code new BufferedReader(new FileReader(f))}) goes on from where it is.
      */
