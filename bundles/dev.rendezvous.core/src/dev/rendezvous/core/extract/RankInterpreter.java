@@ -938,9 +938,10 @@ final class RankInterpreter {
                 throw new BreakSig(null); // leaves that loop, its effects forgotten
             }
         }
-        Object[] key = c instanceof Values.Sym sym ? uniformKey(sym) : null;
-        if (!(c instanceof Boolean) && occurrences.getOrDefault(is, 0) >= budgets.maxUnknownIterations
-                && !(key != null && key[0] != null && world.uniformDecided(key[0]) != null)) { // a value another rank tested: follow it
+        boolean spent = !(c instanceof Boolean) && occurrences.getOrDefault(is, 0) >= budgets.maxUnknownIterations;
+        // the test's key (a regular expression over its text) is only worked out once the budget is spent
+        Object[] key = spent && c instanceof Values.Sym sym ? uniformKey(sym) : null;
+        if (spent && !(key != null && key[0] != null && world.uniformDecided(key[0]) != null)) { // a value another rank tested: follow it
             // explored enough outcomes of this test: from now on leave the loop if an arm does
             boolean thenLeaves = program.transfersControl(is.getThenStatement());
             boolean elseLeaves = is.getElseStatement() != null && program.transfersControl(is.getElseStatement());
