@@ -833,7 +833,8 @@ final class RankInterpreter {
      * interpreter put into the innermost scope (loops, catch clauses and switch blocks open their own).
      */
     private static boolean declaresLocals(List<?> statements) {
-        for (Object o : statements) {
+        for (int i = 0, n = statements.size(); i < n; i++) { // indexed: a JDT list's iterator locks the list
+            Object o = statements.get(i);
             if (o instanceof VariableDeclarationStatement || o instanceof TypeDeclarationStatement) return true;
         }
         return false;
@@ -847,11 +848,11 @@ final class RankInterpreter {
                 List<?> statements = b.statements();
                 if (!declaresLocals(statements)) {
                     // nothing would be put into a scope of its own (a loop body of assignments and calls)
-                    for (Object o : statements) exec((Statement) o);
+                    for (int i = 0, n = statements.size(); i < n; i++) exec((Statement) statements.get(i));
                 } else {
                     frame.scopes.add(new Scope());
                     try {
-                        for (Object o : statements) exec((Statement) o);
+                        for (int i = 0, n = statements.size(); i < n; i++) exec((Statement) statements.get(i));
                     } finally {
                         frame.scopes.remove(frame.scopes.size() - 1);
                     }
@@ -860,7 +861,8 @@ final class RankInterpreter {
             case ASTNode.EXPRESSION_STATEMENT -> eval(((ExpressionStatement) s).getExpression());
             case ASTNode.VARIABLE_DECLARATION_STATEMENT -> {
                 VariableDeclarationStatement vds = (VariableDeclarationStatement) s;
-                for (Object f : vds.fragments()) declare((VariableDeclarationFragment) f, vds.getType());
+                List<?> fragments = vds.fragments();
+                for (int i = 0, n = fragments.size(); i < n; i++) declare((VariableDeclarationFragment) fragments.get(i), vds.getType());
             }
             case ASTNode.IF_STATEMENT -> execIf((IfStatement) s);
             case ASTNode.FOR_STATEMENT -> execFor((ForStatement) s, null);
@@ -1168,7 +1170,8 @@ final class RankInterpreter {
         frame.scopes.add(new Scope());
         int loopsBefore = loops.size();
         try {
-            for (Object o : fs.initializers()) eval((Expression) o);
+            List<?> initializers = fs.initializers();
+            for (int i = 0, n = initializers.size(); i < n; i++) eval((Expression) initializers.get(i));
             boolean comm = program.mayCommunicate(fs);
             int[] unknown = {0, 0};
             long quiet = 0;
@@ -1195,7 +1198,8 @@ final class RankInterpreter {
             if (comm) loops.add(new LoopMark(unknown, heads, null, null));
             while (loopTest(fs.getExpression(), fs, unknown, comm, heads)) {
                 if (!body(fs.getBody(), label)) break;
-                for (Object o : fs.updaters()) eval((Expression) o);
+                List<?> updaters = fs.updaters();
+                for (int i = 0, n = updaters.size(); i < n; i++) eval((Expression) updaters.get(i));
                 if (!comm && (++quiet > budgets.maxQuietIterations || steps - startSteps > quietSteps)) {
                     quietCut(fs);
                     break;
@@ -1504,8 +1508,9 @@ final class RankInterpreter {
                     defaultAt = i;
                     continue;
                 }
-                for (Object e : sc.expressions()) {
-                    Object cv = eval((Expression) e);
+                List<?> labels = sc.expressions();
+                for (int k = 0, n = labels.size(); k < n; k++) {
+                    Object cv = eval((Expression) labels.get(k));
                     Object eq = Operators.equal(v, cv);
                     if (eq == Boolean.TRUE) {
                         start = i;
@@ -2259,7 +2264,8 @@ final class RankInterpreter {
         String op = operator.toString();
         if (acc == null) acc = Operators.binary(op, left, right);
         if (!in.hasExtendedOperands()) return acc;
-        for (Object o : in.extendedOperands()) acc = Operators.binary(op, acc, eval((Expression) o));
+        List<?> extended = in.extendedOperands();
+        for (int i = 0, n = extended.size(); i < n; i++) acc = Operators.binary(op, acc, eval((Expression) extended.get(i)));
         return acc;
     }
 
@@ -2483,15 +2489,24 @@ final class RankInterpreter {
     }
 
     List<Object> evalArgs(List<?> args) {
-        List<Object> out = new ArrayList<>(args.size());
-        for (Object a : args) out.add(eval((Expression) a));
+        int n = args.size();
+        List<Object> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) out.add(eval((Expression) args.get(i))); // indexed: a JDT list's iterator locks the list
         return out;
+    }
+
+    /** Whether every argument is a number, boolean or string (what a pure call's memo is keyed by). */
+    private static boolean allPlain(List<Object> args) {
+        for (int i = 0, n = args.size(); i < n; i++) {
+            Object a = args.get(i);
+            if (!(a instanceof Long || a instanceof Double || a instanceof Boolean || a instanceof String)) return false;
+        }
+        return true;
     }
 
     private Object call(MethodDeclaration m, ObjVal self, List<Object> args, ASTNode site) {
         List<Object> key = null;
-        if (args.stream().allMatch(a -> a instanceof Long || a instanceof Double || a instanceof Boolean || a instanceof String)
-                && program.isPure(m)) {
+        if (allPlain(args) && program.isPure(m)) {
             key = new ArrayList<>(args.size() + 1);
             key.add(m);
             key.addAll(args);

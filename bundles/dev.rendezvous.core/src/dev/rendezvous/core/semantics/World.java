@@ -656,9 +656,11 @@ public final class World {
      * Returns when every rank is done, or no rank can move (deadlock), or the wall budget is spent.
      */
     public void run(IntConsumer body) {
+        Thread schedulerThread = null;
         worldMembers = new int[np];
         for (int i = 0; i < np; i++) worldMembers[i] = i;
-        Thread.Builder builder = Thread.ofVirtual().name("rendezvous-rank-", 0);
+        RankCarrier carrier = RankCarrier.open();
+        Thread.Builder builder = carrier.builder().name("rendezvous-rank-", 0);
         for (RankState rs : ranks) {
             rs.thread = builder.start(() -> rankMain(rs, body));
             rs.status = RankStatus.RUNNABLE;
@@ -666,9 +668,9 @@ public final class World {
         }
         try {
             // the scheduler is itself a virtual thread: hand-offs between it and the ranks are then
-            // continuation switches instead of parking and waking a platform thread
+            // continuation switches instead of parking and waking a platform thread (on one carrier, RankCarrier)
             Throwable[] failure = {null};
-            Thread scheduler = Thread.ofVirtual().name("rendezvous-scheduler").start(() -> {
+            Thread scheduler = schedulerThread = carrier.builder().name("rendezvous-scheduler").start(() -> {
                 try {
                     schedule();
                 } catch (RuntimeException | Error e) {
@@ -687,6 +689,7 @@ public final class World {
                     rs.go.release();
                 }
             }
+            boolean allEnded = true;
             for (RankState rs : ranks) {
                 try {
                     rs.thread.join(2000);
@@ -695,6 +698,8 @@ public final class World {
                     break;
                 }
             }
+            for (RankState rs : ranks) allEnded &= !rs.thread.isAlive();
+            carrier.close(allEnded && (schedulerThread == null || !schedulerThread.isAlive()));
         }
     }
 
@@ -840,6 +845,15 @@ public final class World {
             if (r >= 0 && r < np) toCheck.set(r);
         }
         for (RankState y : yielded) y.spinsWithoutProgress = 0;
+    }
+
+    /**
+     * Whether the ranks of a run take turns on a carrier thread of their own ({@link RankCarrier}: the JVM was started
+     * with {@code --add-opens java.base/java.lang=ALL-UNNAMED}) rather than on the JDK's shared scheduler, which gives the
+     * same results more slowly.
+     */
+    public static boolean ranksHaveACarrierOfTheirOwn() {
+        return RankCarrier.available();
     }
 
     public boolean timedOut() {
