@@ -71,7 +71,7 @@ public final class Bench {
     static void latency(Path corpus, Path examples, PrintStream out) throws IOException {
         out.println("## editor latency: whole-file analysis from the text at np=8, 20 warm calls per file (after a warm-up pass of 20 calls on every file)");
         out.println("(ranks on " + (dev.rendezvous.core.semantics.World.ranksHaveACarrierOfTheirOwn() ? "a carrier thread of their own"
-                : "the JDK's shared scheduler: start the JVM with --add-opens java.base/java.lang=ALL-UNNAMED for a carrier of their own") + ")");
+                : "the JDK's shared scheduler: start the JVM with --add-opens=java.base/java.lang=ALL-UNNAMED for a carrier of their own") + ")");
         out.printf("%-28s %12s %12s %14s %32s%n", "file", "median ms", "worst ms", "fixes checked", "runs(+cut) zero / unb. / per-send");
         List<Path> files = new ArrayList<>();
         try (Stream<Path> s = Files.list(corpus.resolve("programs"))) {

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The JDK offers no public way to give virtual threads a scheduler; the builder that takes one exists (for the JDK's
  * own tests) and is reached by reflection, which the module system allows only with
- * {@code --add-opens java.base/java.lang=ALL-UNNAMED}. The command line, the tests and the product pass it; anywhere else
+ * {@code --add-opens=java.base/java.lang=ALL-UNNAMED}. The command line, the tests and the product pass it; anywhere else
  * (a stock Eclipse) the shared scheduler serves, with the same results, only slower. The system property
  * {@code rendezvous.sharedScheduler=true} asks for the shared scheduler (tests compare the two).
  */

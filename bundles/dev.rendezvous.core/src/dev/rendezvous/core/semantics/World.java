@@ -849,7 +849,7 @@ public final class World {
 
     /**
      * Whether the ranks of a run take turns on a carrier thread of their own ({@link RankCarrier}: the JVM was started
-     * with {@code --add-opens java.base/java.lang=ALL-UNNAMED}) rather than on the JDK's shared scheduler, which gives the
+     * with {@code --add-opens=java.base/java.lang=ALL-UNNAMED}) rather than on the JDK's shared scheduler, which gives the
      * same results more slowly.
      */
     public static boolean ranksHaveACarrierOfTheirOwn() {

@@ -20,7 +20,7 @@ import dev.rendezvous.core.semantics.World;
 
 /**
  * The ranks of a run take turns on a carrier thread of their own when the JVM lets the engine give them one (the
- * command line, the product and these tests pass {@code --add-opens java.base/java.lang=ALL-UNNAMED}); otherwise they
+ * command line, the product and these tests pass {@code --add-opens=java.base/java.lang=ALL-UNNAMED}); otherwise they
  * run on the JDK's shared scheduler. Only the speed may differ: every corpus program and example gets the same verdict
  * and the same findings both ways.
  */
@@ -29,7 +29,7 @@ class RankCarrierTest {
     @Test
     void theTestJvmGivesTheRanksACarrierOfTheirOwn() {
         // the surefire configuration passes the flag; without it this test says so rather than the speed going quietly
-        assertTrue(World.ranksHaveACarrierOfTheirOwn(), "run the tests with --add-opens java.base/java.lang=ALL-UNNAMED");
+        assertTrue(World.ranksHaveACarrierOfTheirOwn(), "run the tests with --add-opens=java.base/java.lang=ALL-UNNAMED");
         System.setProperty("rendezvous.sharedScheduler", "true");
         try {
             assertTrue(!World.ranksHaveACarrierOfTheirOwn(), "rendezvous.sharedScheduler=true asks for the shared scheduler");
