@@ -15,5 +15,5 @@ fi
 workspace="${1:-$here/target/ide-workspace}"
 mkdir -p "$workspace"
 launcher=$(ls "$product"/plugins/org.eclipse.equinox.launcher_*.jar | head -1)
-exec "$JAVA_HOME/bin/java" -Xmx2g -Drendezvous.examples="$here/examples" -jar "$launcher" -data "$workspace" \
+exec "$JAVA_HOME/bin/java" -Xmx2g --add-opens=java.base/java.lang=ALL-UNNAMED -Drendezvous.examples="$here/examples" -jar "$launcher" -data "$workspace" \
   -pluginCustomization "$here/releng/dev.rendezvous.product/plugin_customization.ini" "${@:2}"

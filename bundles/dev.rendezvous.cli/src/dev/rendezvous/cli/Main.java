@@ -88,8 +88,10 @@ public final class Main {
         // The ranks of one simulated run are virtual threads that hand control to each other one at a time
         // (semantics/World): on one carrier thread a hand-off is a continuation switch; with two, each one also
         // woke the other carrier (measured, WorkQueueAny at np=8: 1,100 ms per analysis with two, 660 with one).
-        // The command line runs one analysis at a time, so nothing else wants the second carrier. Must be set
-        // before the JVM's first virtual thread starts.
+        // Each run gets a carrier of its own when the JVM is started with --add-opens=java.base/java.lang=ALL-UNNAMED,
+        // as ./rendezvous starts it (semantics/RankCarrier; the process counts of a sweep then run on both cores);
+        // without it, the shared scheduler is limited to one carrier here. Must be set before the JVM's first
+        // virtual thread starts.
         if (System.getProperty("jdk.virtualThreadScheduler.parallelism") == null) {
             System.setProperty("jdk.virtualThreadScheduler.parallelism", "1");
         }

@@ -155,6 +155,10 @@ final class MpjCalls {
     /** Whether this rank has called {@code MPI.Init} (or {@code Init_thread}). */
     private boolean initialized;
 
+    boolean initialized() {
+        return initialized;
+    }
+
     /**
      * A communicator used before {@code MPI.Init}: MPJ Express's {@code MPI.COMM_WORLD} is null until then, so the
      * call throws a NullPointerException and the job stops (checked on the runtime: {@code MPI.COMM_WORLD.Rank()}

@@ -441,7 +441,7 @@ final class RankInterpreter {
      * the program, so the rank takes the fewest arguments (up to 8) that lead into the other branch;
      * what they hold stays unknown but the same on every rank. True when the count was raised.
      */
-    private boolean usageCheck(ASTNode at) {
+    private boolean usageCheck(ASTNode at, boolean raw) {
         ASTNode child = at;
         ASTNode p = at.getParent();
         while (p instanceof Expression) {
@@ -469,7 +469,28 @@ final class RankInterpreter {
                 return true;
             }
         }
+        if (raw && program.transfersControl(taken) && program.mayCommunicate(program.entry().getBody())) {
+            mpjArgsEndTheProgram(stmt);
+        }
         return false;
+    }
+
+    /**
+     * A usage check on {@code main}'s own {@code args.length} that MPJ Express never passes: its {@code main} gets the
+     * rank, the process count and the device before the user's arguments, so {@code args.length} is the user's count
+     * plus three, and a test such as {@code args.length != 2} or {@code args.length > 2} comes out the same whatever the
+     * user passes (none of 0..8 arguments leads past it). Every rank then ends the program there, without the
+     * communication that follows: a warning at this process count (the analysis has nothing else to say about the
+     * program, whose communication it never reaches), not an error, since the same source runs as the user meant
+     * under mpiJava, whose {@code main} gets the user's arguments alone.
+     */
+    private void mpjArgsEndTheProgram(org.eclipse.jdt.core.dom.IfStatement stmt) {
+        String what = mpj.initialized() ? "ends the program here" : "ends the program here without calling MPI.Init";
+        assumptions.portabilityDefect(dev.rendezvous.core.model.FindingKind.INIT_FINALIZE, program.range(stmt.getExpression()),
+                "Under MPJ Express this test of args.length comes out the same whatever the user passes: main's args starts "
+                + "with the rank, the process count and the device (args.length is the user's count plus 3), so every rank "
+                + what + "; test the user's arguments MPI.Init returns instead (String[] rest = MPI.Init(args); rest.length)",
+                rank);
     }
 
     /** The value of a side-effect-free test with {@code k} program arguments, or null if it is not a known boolean. */
@@ -1992,7 +2013,7 @@ final class RankInterpreter {
             if (!name.equals("length")) return Unknown.UNIFORM;
             Values.ArgsVal av = (Values.ArgsVal) base;
             if (probingArgs) return av.length(argsLength);
-            if (argsLength == 0 && usageCheck(at)) return av.length(argsLength);
+            if (argsLength == 0 && usageCheck(at, av.raw)) return av.length(argsLength);
             if (!program.inert(at)) argsAssumed(at);
             return av.length(argsLength);
         }
