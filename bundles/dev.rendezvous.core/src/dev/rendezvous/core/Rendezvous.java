@@ -128,6 +128,59 @@ public final class Rendezvous {
      * a fifth of it that the second always gets.
      */
     public static RunReport analyze(Program program, int np, AnalysisOptions options, BooleanSupplier cancelled) {
+        return pastTheEndInALargerJob(program, analyzeWithRuntimeArgs(program, np, options, cancelled), options, cancelled);
+    }
+
+    /**
+     * A rank past the communicator's end is a {@code job-abort} information at first: MPJ Express stops the job there, but
+     * a program written for more processes than the count analysed does that too (a literal rank 3 at np=2, or a master
+     * sending to ranks 1..8 in a loop of a constant 8: written for np=9), and that is no defect. The program is then
+     * analysed once more at {@link #LARGER_JOB} processes (at least the count the message asks for); if it addresses a
+     * rank past the end on the same line there too, the rank is computed past the end (a ring's {@code rank + 1} on the
+     * last rank, a shift giving rank n of n) and the information becomes a warning. (At the count the message asks for
+     * alone, the master's loop would be past the end again at every count up to 9.) The second analysis gets a fifth of
+     * the time budget; when it does not reach the line, the information stays.
+     */
+    /** The process count a rank past the end is checked again at: more than the fixed counts programs are written for. */
+    static final int LARGER_JOB = 24;
+
+    private static RunReport pastTheEndInALargerJob(Program program, RunReport r, AnalysisOptions options,
+            BooleanSupplier cancelled) {
+        Finding absent = null;
+        int needed = -1;
+        for (Finding f : r.findings()) {
+            if (f.kind() != FindingKind.JOB_ABORT || f.severity() != Severity.INFO) continue;
+            needed = Assumptions.processesNeeded(f.message());
+            if (needed > r.np()) {
+                absent = f;
+                break;
+            }
+        }
+        if (absent == null || cancelled.getAsBoolean()) return r;
+        needed = Math.max(needed, LARGER_JOB);
+        if (needed > options.budgets().maxProcesses) return r;
+        Budgets again = options.budgets().copy();
+        again.maxMillis = Math.max(1, options.budgets().maxMillis / 5);
+        again.checkFixes = false;
+        RunReport there = analyzeWithRuntimeArgs(program, needed,
+                new AnalysisOptions(List.of(needed), again, options.capacities(), options.defaultCapacity(), options.logp()), cancelled);
+        final Finding first = absent;
+        final int count = needed;
+        boolean pastAgain = there.findings().stream().anyMatch(g -> g.kind() == FindingKind.JOB_ABORT
+                && g.range().file().equals(first.range().file()) && g.range().line() == first.range().line()
+                && Assumptions.processesNeeded(g.message()) > count);
+        if (!pastAgain) return r;
+        List<Finding> findings = new ArrayList<>();
+        for (Finding f : r.findings()) {
+            findings.add(f != first ? f : new Finding(f.kind(), Severity.WARNING, f.verdict(), f.message() + "; at np=" + count
+                    + " too, the rank on this line is past the end: it is computed past the communicator's end, not written "
+                    + "for a larger job", f.range(), f.ranks(), f.related(), f.fixes(), f.witness()));
+        }
+        return new RunReport(r.file(), r.np(), findings, r.verdict(), r.graph(), r.millis() + there.millis(), r.buffers(),
+                r.dummyIntervals(), r.logp(), r.suppressed());
+    }
+
+    private static RunReport analyzeWithRuntimeArgs(Program program, int np, AnalysisOptions options, BooleanSupplier cancelled) {
         RunReport r = analyzeOnce(program, np, options, cancelled);
         if (options.budgets().mpjRuntimeArgs || r.findings().stream().noneMatch(Rendezvous::restsOnRuntimeArgs)) return r;
         Budgets mpjArgs = options.budgets().copy();

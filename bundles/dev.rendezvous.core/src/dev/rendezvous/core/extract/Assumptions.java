@@ -32,6 +32,26 @@ public final class Assumptions {
         aborts.putIfAbsent(range.file() + ":" + range.line() + ":" + message, new Assumption(range, message));
     }
 
+    /** What a job-abort says of a rank past the communicator's end; {@link #processesNeeded} reads it back. */
+    public static String absentRank(String what, long rank, int size) {
+        return "The " + what + " is rank " + rank + ", which does not exist with " + size + " process(es): the program needs at least "
+                + (rank + 1) + " (MPJ stops the job with an error here)";
+    }
+
+    private static final java.util.regex.Pattern ABSENT_RANK = java.util.regex.Pattern.compile(
+            "^The \\w+ is rank \\d+, which does not exist with \\d+ process\\(es\\): the program needs at least (\\d+) ");
+
+    /** The process count a job-abort of {@link #absentRank} asks for, or -1 for any other message. */
+    public static int processesNeeded(String message) {
+        java.util.regex.Matcher m = ABSENT_RANK.matcher(message);
+        if (!m.find()) return -1;
+        try {
+            return Integer.parseInt(m.group(1));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
     public synchronized List<Assumption> aborts() {
         return List.copyOf(aborts.values());
     }

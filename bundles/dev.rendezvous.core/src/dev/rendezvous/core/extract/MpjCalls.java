@@ -1145,8 +1145,7 @@ final class MpjCalls {
             if (l == Peer.ANY || l == Peer.PROC_NULL) return (int) (long) l;
             if (l >= comm.size() && l < Integer.MAX_VALUE) {
                 // MPJ throws here and the job dies: the program was not written for this many processes
-                in.assumptions.jobAbort(at, "The " + what + " is rank " + l + ", which does not exist with " + comm.size()
-                        + " process(es): the program needs at least " + (l + 1) + " (MPJ stops the job with an error here)");
+                in.assumptions.jobAbort(at, Assumptions.absentRank(what, l, comm.size()));
                 world().abortJob(rank(), "addresses rank " + l + " at line " + at.line());
                 throw new RankInterpreter.ExitSig("invalid rank");
             }
