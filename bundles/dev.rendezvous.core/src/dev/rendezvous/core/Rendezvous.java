@@ -119,17 +119,14 @@ public final class Rendezvous {
     }
 
     /**
-     * Every analysis at one process count. A deadlock that needs a test of {@code main}'s first arguments to come out
-     * one way is only possible at first, since MPJ Express fills them with the rank, the process count and the device
-     * while mpiJava passes the user's arguments there; the program is then analysed again with MPJ Express's values,
-     * and a finding that analysis also reports as an error is an error again (a master that loops until
-     * {@code Integer.parseInt(args[1])}, the process count under MPJ Express, is clean under MPJ Express and stays a
-     * warning; one that hangs with that value too is an error). Both analyses together keep to the time budget, but for
-     * a fifth of it that the second always gets.
+     * Every analysis at one process count: {@link #analyzeWithRuntimeArgs}, then {@link #pastTheEndInALargerJob}.
      */
     public static RunReport analyze(Program program, int np, AnalysisOptions options, BooleanSupplier cancelled) {
         return pastTheEndInALargerJob(program, analyzeWithRuntimeArgs(program, np, options, cancelled), options, cancelled);
     }
+
+    /** The process count a rank past the end is checked again at: more than the fixed counts programs are written for. */
+    static final int LARGER_JOB = 24;
 
     /**
      * A rank past the communicator's end is a {@code job-abort} information at first: MPJ Express stops the job there, but
@@ -141,9 +138,6 @@ public final class Rendezvous {
      * alone, the master's loop would be past the end again at every count up to 9.) The second analysis gets a fifth of
      * the time budget; when it does not reach the line, the information stays.
      */
-    /** The process count a rank past the end is checked again at: more than the fixed counts programs are written for. */
-    static final int LARGER_JOB = 24;
-
     private static RunReport pastTheEndInALargerJob(Program program, RunReport r, AnalysisOptions options,
             BooleanSupplier cancelled) {
         Finding absent = null;
@@ -180,6 +174,15 @@ public final class Rendezvous {
                 r.dummyIntervals(), r.logp(), r.suppressed());
     }
 
+    /**
+     * The analysis at one process count. A deadlock that needs a test of {@code main}'s first arguments to come out
+     * one way is only possible at first, since MPJ Express fills them with the rank, the process count and the device
+     * while mpiJava passes the user's arguments there; the program is then analysed again with MPJ Express's values,
+     * and a finding that analysis also reports as an error is an error again (a master that loops until
+     * {@code Integer.parseInt(args[1])}, the process count under MPJ Express, is clean under MPJ Express and stays a
+     * warning; one that hangs with that value too is an error). Both analyses together keep to the time budget, but for
+     * a fifth of it that the second always gets.
+     */
     private static RunReport analyzeWithRuntimeArgs(Program program, int np, AnalysisOptions options, BooleanSupplier cancelled) {
         RunReport r = analyzeOnce(program, np, options, cancelled);
         if (options.budgets().mpjRuntimeArgs || r.findings().stream().noneMatch(Rendezvous::restsOnRuntimeArgs)) return r;

@@ -66,13 +66,12 @@ final class RankCarrier {
 
     /**
      * Ends the run's use of the carrier. {@code allEnded}: every thread of the run has terminated, so the carrier is idle
-     * and may serve the next run; otherwise (a rank still running after the run gave up on it) it is shut down once that
-     * thread ends, and the next run gets another.
+     * and may serve the next run. Otherwise (a rank still running after the run gave up on it) the carrier is left to
+     * that rank, not shut down (a rank woken later must still find its scheduler): its thread ends 10 s after the rank
+     * does, and the next run gets another carrier.
      */
     void close(boolean allEnded) {
-        if (carrier == null) return;
-        if (allEnded && IDLE.size() < MAX_IDLE) IDLE.push(carrier);
-        else carrier.shutdown();
+        if (carrier != null && allEnded && IDLE.size() < MAX_IDLE) IDLE.push(carrier);
     }
 
     private static ThreadPoolExecutor newCarrier() {

@@ -689,7 +689,6 @@ public final class World {
                     rs.go.release();
                 }
             }
-            boolean allEnded = true;
             for (RankState rs : ranks) {
                 try {
                     rs.thread.join(2000);
@@ -698,6 +697,7 @@ public final class World {
                     break;
                 }
             }
+            boolean allEnded = true;
             for (RankState rs : ranks) allEnded &= !rs.thread.isAlive();
             carrier.close(allEnded && (schedulerThread == null || !schedulerThread.isAlive()));
         }
