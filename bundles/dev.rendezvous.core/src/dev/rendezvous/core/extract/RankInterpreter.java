@@ -534,10 +534,19 @@ final class RankInterpreter {
         if (v instanceof Values.Sym sym) {
             // a test and its negation are one decision: a master's "while (err > eps)" and a worker's
             // "if (err <= eps) break;" on the same reduced error take opposite outcomes together
-            Object[] canon = Values.Sym.canonicalTest(sym.expr());
-            if (canon != null) return decideValue(Values.Sym.of((String) canon[0]), at, what, occ) != (Boolean) canon[1];
+            Object[] canon = canonical(sym);
+            return decideValue(canon[0], at, what, occ) != (Boolean) canon[1];
         }
         return decideValue(v, at, what, occ);
+    }
+
+    /**
+     * The test {@code sym} as {@link #decide} decides it ({@link Values.Sym#canonicalTest}: a symbol, or an unknown when
+     * the text grew too long for one) and whether that is its negation.
+     */
+    private static Object[] canonical(Values.Sym sym) {
+        Object[] canon = Values.Sym.canonicalTest(sym.expr());
+        return canon == null ? new Object[] {sym, false} : new Object[] {Values.Sym.of((String) canon[0]), canon[1]};
     }
 
     /**
@@ -545,11 +554,9 @@ final class RankInterpreter {
      * test is false; the key is null when the test is decided by no key (a text too long for a symbol).
      */
     private Object[] uniformKey(Values.Sym sym) {
-        Object[] canon = Values.Sym.canonicalTest(sym.expr());
-        Object v = canon == null ? sym : Values.Sym.of((String) canon[0]);
-        boolean negated = canon != null && (Boolean) canon[1];
-        Object key = v instanceof Values.Sym s ? instanceTest(s) : null;
-        return new Object[] {key != null ? key : v instanceof Values.Sym ? v : null, negated};
+        Object[] canon = canonical(sym);
+        Object key = canon[0] instanceof Values.Sym s ? instanceTest(s) : null;
+        return new Object[] {key != null ? key : canon[0] instanceof Values.Sym ? canon[0] : null, canon[1]};
     }
 
     /** The {@link InstanceTest} a test of {@code s} is, noting its turn; null when {@code s} is not from an instance. */

@@ -656,7 +656,6 @@ public final class World {
      * Returns when every rank is done, or no rank can move (deadlock), or the wall budget is spent.
      */
     public void run(IntConsumer body) {
-        Thread schedulerThread = null;
         worldMembers = new int[np];
         for (int i = 0; i < np; i++) worldMembers[i] = i;
         RankCarrier carrier = RankCarrier.open();
@@ -666,11 +665,12 @@ public final class World {
             rs.status = RankStatus.RUNNABLE;
             runnable.add(rs);
         }
+        Thread scheduler = null;
         try {
             // the scheduler is itself a virtual thread: hand-offs between it and the ranks are then
             // continuation switches instead of parking and waking a platform thread (on one carrier, RankCarrier)
             Throwable[] failure = {null};
-            Thread scheduler = schedulerThread = carrier.builder().name("rendezvous-scheduler").start(() -> {
+            scheduler = carrier.builder().name("rendezvous-scheduler").start(() -> {
                 try {
                     schedule();
                 } catch (RuntimeException | Error e) {
@@ -699,7 +699,7 @@ public final class World {
             }
             boolean allEnded = true;
             for (RankState rs : ranks) allEnded &= !rs.thread.isAlive();
-            carrier.close(allEnded && (schedulerThread == null || !schedulerThread.isAlive()));
+            carrier.close(allEnded && (scheduler == null || !scheduler.isAlive()));
         }
     }
 
