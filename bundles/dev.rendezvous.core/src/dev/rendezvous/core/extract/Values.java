@@ -513,11 +513,42 @@ final class Values {
     record Sym(String expr) {
         private static final int MAX_TEXT = 160;
 
-        /** The symbol for {@code text}, or the anonymous uniform unknown when the text grows too long. */
+        /**
+         * The symbol for {@code text}. When the text grows too long, a value computed from data the analysis skipped
+         * keeps its identity as a digest of the whole text (see {@link #digested}); any other becomes the anonymous
+         * uniform unknown.
+         */
         static Object of(String text) {
-            // a symbol of what a rank computed from data it skipped (see local) names that rank or its inputs'
-            // digest: cut short it would make ranks whose values differ look alike
-            return text.length() <= MAX_TEXT ? new Sym(text) : localText(text) ? Unknown.ANY : Unknown.UNIFORM;
+            if (text.length() <= MAX_TEXT) return new Sym(text);
+            return localText(text) ? digested(text) : Unknown.UNIFORM;
+        }
+
+        /**
+         * A symbol standing for the too long {@code text} of a value computed from skipped data: that text's first data
+         * marker (one of a rank's own data if it holds any, so that {@link #ownData(Sym)} and {@link #dataLine} read
+         * the same), then {@code h} and a 64-bit digest of the whole text. A loop counter started at such a value
+         * ({@code for (j = start(i); j < start(i + 1); j++)}) grows its text at every turn; the ranks that hold the
+         * same start (the root that computed it from a file and the ranks it broadcast it to) must still decide its
+         * tests together, where an anonymous unknown would let each rank leave the loop at another turn. A text
+         * without a complete marker stays the anonymous unknown that may differ between ranks.
+         */
+        private static Object digested(String text) {
+            int marker = -1;
+            for (int i = text.indexOf(DATA); i >= 0; i = text.indexOf(DATA, i + 1)) {
+                int end = text.indexOf('.', i);
+                if (end < 0) continue;
+                if (marker < 0 || ownData(new Sym(text.substring(i, end + 1)))) {
+                    marker = i;
+                    if (ownData(new Sym(text.substring(i, end + 1)))) break;
+                }
+            }
+            if (marker < 0) return Unknown.ANY;
+            long h = 0xcbf29ce484222325L;
+            for (int i = 0; i < text.length(); i++) {
+                h = (h ^ text.charAt(i)) * 0x100000001b3L;
+            }
+            h ^= h >>> 31;
+            return new Sym(text.substring(marker, text.indexOf('.', marker) + 1) + "h" + Long.toHexString(h));
         }
 
         /*

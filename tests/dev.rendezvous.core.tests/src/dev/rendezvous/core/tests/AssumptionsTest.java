@@ -601,6 +601,64 @@ class AssumptionsTest {
         assertTrue(own.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.WARNING), own.findings().toString());
     }
 
+    /**
+     * Rank 0 alone reads a graph, cuts it into blocks and broadcasts the block sizes; every rank then walks the blocks
+     * with a counter started at a block's first row (a PageRank program's distribution of its adjacency lists).
+     */
+    private static final String BLOCKS = """
+            import mpi.*;
+            import java.io.*;
+            import java.util.*;
+            public class Blocks {
+                static int total, first, rest;
+                static int start(int r) { return r == 0 ? 0 : first + (r - 1) * rest; }
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    int[] sizes = new int[3];
+                    if (rank == 0) {
+                        BufferedReader in = new BufferedReader(new FileReader("graph.txt"));
+                        List<String> lines = new ArrayList<String>();
+                        String line;
+                        while ((line = in.readLine()) != null) lines.add(line);
+                        in.close();
+                        total = lines.size();
+                        rest = total / size;
+                        first = total - rest * (size - 1);
+                        sizes[0] = total; sizes[1] = first; sizes[2] = rest;
+                    }
+                    MPI.COMM_WORLD.Bcast(sizes, 0, 3, MPI.INT, 0);
+                    if (rank != 0) { total = sizes[0]; first = sizes[1]; rest = sizes[2]%s; }
+                    int[] row = new int[1];
+                    for (int i = 1; i < size; i++) {
+                        for (int j = start(i); j < start(i + 1); j++) {
+                            if (rank == 0) MPI.COMM_WORLD.Send(row, 0, 1, MPI.INT, i, 1);
+                            else if (rank == i) MPI.COMM_WORLD.Recv(row, 0, 1, MPI.INT, 0, 1);
+                        }
+                    }
+                    MPI.COMM_WORLD.Allreduce(row, 0, row, 0, 1, MPI.INT, MPI.SUM);
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * The root's block sizes, computed from its file, and the copies the others received are one value, so every rank
+     * leaves a block's loop at the same turn. The loop counter's text grows at every turn; past the length a symbol
+     * keeps, the value used to become an anonymous unknown, decided apart on each rank, and the root could stop
+     * sending while a receiver waited for another row: a warning on a correct program. The twin's receivers make
+     * their blocks one row longer than the root's, which is a real mismatch.
+     */
+    @Test
+    void aCounterStartedAtABroadcastBlockBoundStaysOneValuePastItsTextLength() {
+        for (int np : new int[] {2, 3, 4}) {
+            RunReport r = Repo.analyze("Blocks.java", BLOCKS.formatted(""), np);
+            assertTrue(r.findings().stream().noneMatch(f -> f.severity() != dev.rendezvous.core.model.Severity.INFO), np + ": " + r.findings());
+        }
+        RunReport twin = Repo.analyze("Blocks.java", BLOCKS.formatted(" + 1"), 2);
+        assertTrue(twin.findings().stream().anyMatch(f -> f.severity() != dev.rendezvous.core.model.Severity.INFO), twin.findings().toString());
+    }
+
     /** A graph's size read from its file by every rank (a Floyd-Warshall diameter program), then one message per node. */
     private static final String PER_NODE = """
             import mpi.*;
