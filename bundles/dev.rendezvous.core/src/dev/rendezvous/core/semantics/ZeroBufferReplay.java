@@ -34,28 +34,26 @@ public final class ZeroBufferReplay {
         if (!run.completed() || !run.decisions().isEmpty() || !run.wildcardDecisions().isEmpty()) return false;
         List<List<Event>> traces = run.traces();
         int np = traces.size();
-        Map<Event, Event> partnerOfSend = new IdentityHashMap<>(), partnerOfRecv = new IdentityHashMap<>();
+        State s = new State(traces);
         for (RunOutcome.Match m : run.matches()) {
-            partnerOfSend.put(m.send(), m.recv());
-            partnerOfRecv.put(m.recv(), m.send());
+            int sp = s.position(m.send()), rp = s.position(m.recv());
+            if (sp >= 0) s.partnerOfSend[m.send().rank()][sp] = m.recv();
+            if (rp >= 0) s.partnerOfRecv[m.recv().rank()][rp] = m.send();
         }
-        Map<Event, int[]> instance = new IdentityHashMap<>(); // event -> {arrived counter cell index}
-        List<int[]> counters = new ArrayList<>(); // {arrived, size}
-        List<int[]> memberRanks = new ArrayList<>();
         for (RunOutcome.Collective c : run.collectives()) {
             if (!c.complete() || c.mismatch()) return false;
-            int id = counters.size();
-            counters.add(new int[] {0, c.calls().size()});
+            int id = s.counters.size();
+            s.counters.add(new int[] {0, c.calls().size()});
             int[] ranks = new int[c.calls().size()];
             for (int k = 0; k < ranks.length; k++) {
                 Event e = c.calls().get(k);
                 if (e == null) return false;
                 ranks[k] = e.rank();
-                instance.put(e, new int[] {id});
+                int at = s.position(e);
+                if (at >= 0) s.instance[e.rank()][at] = id + 1;
             }
-            memberRanks.add(ranks);
+            s.memberRanks.add(ranks);
         }
-        Map<Event, Boolean> posted = new IdentityHashMap<>();
         int[] pc = new int[np];
         boolean[] arrived = new boolean[np]; // the rank has posted its current event
         List<List<Event>> outstanding = new ArrayList<>();
@@ -83,23 +81,74 @@ public final class ZeroBufferReplay {
                         default -> { }
                     }
                     if (e.peer() == Peer.ANY || e.sourcePeer() == Peer.ANY) return false;
-                    posted.put(e, Boolean.TRUE);
-                    Event a = partnerOfSend.get(e), b = partnerOfRecv.get(e);
+                    s.posted[r][pc[r]] = true;
+                    Event a = s.partnerOfSend[r][pc[r]], b = s.partnerOfRecv[r][pc[r]];
                     if (a != null) wake(a.rank(), work, queued);
                     if (b != null) wake(b.rank(), work, queued);
-                    int[] inst = instance.get(e);
-                    if (inst != null && ++counters.get(inst[0])[0] == counters.get(inst[0])[1]) {
-                        for (int m : memberRanks.get(inst[0])) wake(m, work, queued);
+                    int inst = s.instance[r][pc[r]] - 1;
+                    if (inst >= 0 && ++s.counters.get(inst)[0] == s.counters.get(inst)[1]) {
+                        for (int m : s.memberRanks.get(inst)) wake(m, work, queued);
                     }
                     if (op.isNonBlocking()) outstanding.get(r).add(e);
                 }
-                if (!passes(e, posted, partnerOfSend, partnerOfRecv, instance, counters, outstanding.get(r))) break;
+                if (!passes(e, pc[r], s, outstanding.get(r))) break;
                 pc[r]++;
                 arrived[r] = false;
             }
         }
         for (int r = 0; r < np; r++) if (pc[r] < traces.get(r).size()) return false;
         return true;
+    }
+
+    /**
+     * The replay's state, by rank and position in the rank's trace (arrays, not maps keyed by event: hashing every
+     * event into identity maps was most of the replay's time on a long run): each event's partner as a send and as a
+     * receive, the collective instance it belongs to (its number + 1, 0 for none), and whether the rank has posted it.
+     */
+    private static final class State {
+        final List<List<Event>> traces;
+        final Event[][] partnerOfSend, partnerOfRecv;
+        final int[][] instance;
+        final boolean[][] posted;
+        /** Per collective instance, {arrived, size}; and its members' ranks. */
+        final List<int[]> counters = new ArrayList<>();
+        final List<int[]> memberRanks = new ArrayList<>();
+        /** Positions of events whose index does not give their place in their trace, found once by identity. */
+        private Map<Event, Integer> byIdentity;
+
+        State(List<List<Event>> traces) {
+            this.traces = traces;
+            int np = traces.size();
+            partnerOfSend = new Event[np][];
+            partnerOfRecv = new Event[np][];
+            instance = new int[np][];
+            posted = new boolean[np][];
+            for (int r = 0; r < np; r++) {
+                int n = traces.get(r).size();
+                partnerOfSend[r] = new Event[n];
+                partnerOfRecv[r] = new Event[n];
+                instance[r] = new int[n];
+                posted[r] = new boolean[n];
+            }
+        }
+
+        /** Where {@code e} sits in its rank's trace, or -1 when that trace does not hold it. */
+        int position(Event e) {
+            if (e.rank() < 0 || e.rank() >= traces.size()) return -1;
+            List<Event> t = traces.get(e.rank());
+            if (e.index() >= 0 && e.index() < t.size() && t.get(e.index()) == e) return e.index();
+            if (byIdentity == null) {
+                byIdentity = new IdentityHashMap<>();
+                for (List<Event> tr : traces) for (int p = 0; p < tr.size(); p++) byIdentity.put(tr.get(p), p);
+            }
+            Integer p = byIdentity.get(e);
+            return p == null || traces.get(e.rank()).size() <= p || traces.get(e.rank()).get(p) != e ? -1 : p;
+        }
+
+        boolean posted(Event e) {
+            int p = position(e);
+            return p >= 0 && posted[e.rank()][p];
+        }
     }
 
     private static void wake(int r, ArrayDeque<Integer> work, boolean[] queued) {
@@ -110,25 +159,24 @@ public final class ZeroBufferReplay {
     }
 
     /** Whether the rank, having posted {@code e}, can go past it now. */
-    private static boolean passes(Event e, Map<Event, Boolean> posted, Map<Event, Event> partnerOfSend,
-            Map<Event, Event> partnerOfRecv, Map<Event, int[]> instance, List<int[]> counters, List<Event> outstanding) {
+    private static boolean passes(Event e, int at, State s, List<Event> outstanding) {
         Op op = e.op();
         switch (op.kind()) {
             case SEND -> {
                 if (op.isNonBlocking()) return true;
-                return sendDone(e, posted, partnerOfSend);
+                return sendDone(e, s.partnerOfSend[e.rank()][at], s);
             }
             case RECV -> {
                 if (op.isNonBlocking()) return true;
-                return recvDone(e, posted, partnerOfRecv);
+                return recvDone(e, s.partnerOfRecv[e.rank()][at], s);
             }
             case SENDRECV -> {
-                return sendDone(e, posted, partnerOfSend) && recvDone(e, posted, partnerOfRecv);
+                return sendDone(e, s.partnerOfSend[e.rank()][at], s) && recvDone(e, s.partnerOfRecv[e.rank()][at], s);
             }
             case COLLECTIVE -> {
-                int[] inst = instance.get(e);
-                if (inst == null) return false;
-                int[] c = counters.get(inst[0]);
+                int inst = s.instance[e.rank()][at] - 1;
+                if (inst < 0) return false;
+                int[] c = s.counters.get(inst);
                 return c[0] == c[1];
             }
             case WAIT -> {
@@ -139,7 +187,10 @@ public final class ZeroBufferReplay {
                 }
                 if (waited.isEmpty()) waited.addAll(outstanding);
                 for (Event o : waited) {
-                    boolean done = o.op().kind() == Op.Kind.SEND ? sendDone(o, posted, partnerOfSend) : recvDone(o, posted, partnerOfRecv);
+                    int p = s.position(o);
+                    if (p < 0) return false;
+                    boolean done = o.op().kind() == Op.Kind.SEND ? sendDone(o, s.partnerOfSend[o.rank()][p], s)
+                            : recvDone(o, s.partnerOfRecv[o.rank()][p], s);
                     if (!done) return false;
                 }
                 // by identity: removeAll compared events field by field, for every pair (a Waitall over many requests)
@@ -158,15 +209,14 @@ public final class ZeroBufferReplay {
         }
     }
 
-    private static boolean sendDone(Event send, Map<Event, Boolean> posted, Map<Event, Event> partnerOfSend) {
-        Event recv = partnerOfSend.get(send);
+    /** Whether {@code send}, whose receive is {@code recv} (null: none), is done: its receive has been posted. */
+    private static boolean sendDone(Event send, Event recv, State s) {
         if (recv == null) return send.peer() == Peer.PROC_NULL; // an unmatched message never completes unbuffered
-        return posted.containsKey(recv);
+        return s.posted(recv);
     }
 
-    private static boolean recvDone(Event recv, Map<Event, Boolean> posted, Map<Event, Event> partnerOfRecv) {
-        Event send = partnerOfRecv.get(recv);
+    private static boolean recvDone(Event recv, Event send, State s) {
         if (send == null) return recv.sourcePeer() == Peer.PROC_NULL;
-        return posted.containsKey(send);
+        return s.posted(send);
     }
 }

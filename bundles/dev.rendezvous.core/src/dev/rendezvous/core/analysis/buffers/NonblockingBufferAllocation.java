@@ -29,8 +29,9 @@ import dev.rendezvous.core.semantics.RunOutcome;
  *
  * <p>Two implementations: {@link #vectorOracle} is the paper's O(|V|·n) dynamic programme with a
  * dense vector a(i,c)[j] = the first vertex of process j reachable from v(i,c); {@link #compute}
- * works backwards (the latest vertex of each process that reaches a vertex) with vectors that are
- * a shared dense base plus a short delta, which is what makes np = 4096 rings and stencils cheap.
+ * works backwards (the latest vertex of each process that reaches a vertex), with dense vectors on a
+ * small graph and, on a large one, vectors that are a shared dense base plus a short delta, which is
+ * what makes np = 4096 rings and stencils cheap.
  */
 public final class NonblockingBufferAllocation {
 
@@ -72,7 +73,10 @@ public final class NonblockingBufferAllocation {
         // per rank and trace position, the vertex of the event as a send (a Sendrecv's send half), as a receive and
         // as a collective (0: none); arrays by position, not maps by event: a 1024-rank stencil has 12,000 events
         int[][] sendAt = new int[np][], recvAt = new int[np][];
-        Map<String, List<int[]>> instances = new java.util.LinkedHashMap<>(); // (rank, vertex, trace position)
+        // each collective instance's calls as (rank, vertex, trace position), in the order instances first appear,
+        // and by communicator, the k-th instance of each
+        List<List<int[]>> instances = new ArrayList<>();
+        Map<Integer, List<List<int[]>>> byComm = new HashMap<>();
         int[] lenReal = new int[np];
         int[][] vertexEvent = new int[np][];
         for (int r = 0; r < np; r++) {
@@ -84,7 +88,7 @@ public final class NonblockingBufferAllocation {
             int[] at = new int[2 * size + 1];
             int na = 0;
             at[na++] = -1;
-            Map<Integer, Integer> collSeq = new HashMap<>();
+            Map<Integer, int[]> collSeq = new HashMap<>(); // per communicator, the collectives this rank called on it
             // a non-blocking receive is a receive vertex where it completes: at the wait that completes its
             // request (a Wait of that request, or a Waitall, Waitany, Test...: HappensBefore's rule), not at a
             // collective in between (its message may be sent after that collective, and a receive vertex placed
@@ -122,8 +126,13 @@ public final class NonblockingBufferAllocation {
                     at[na++] = e.index();
                 } else if (k == Op.Kind.COLLECTIVE) {
                     at[na++] = e.index();
-                    int seq = collSeq.merge(e.comm(), 1, Integer::sum) - 1;
-                    instances.computeIfAbsent(e.comm() + "#" + seq, x -> new ArrayList<>()).add(new int[] {r, ++c, pos});
+                    int seq = collSeq.computeIfAbsent(e.comm(), x -> new int[1])[0]++;
+                    List<List<int[]>> ofComm = byComm.computeIfAbsent(e.comm(), x -> new ArrayList<>());
+                    if (seq == ofComm.size()) { // ranks are read in order and count their calls from 0
+                        ofComm.add(new ArrayList<>());
+                        instances.add(ofComm.get(seq));
+                    }
+                    ofComm.get(seq).add(new int[] {r, ++c, pos});
                 }
             }
             for (int q = 0; q < pending; q++) {
@@ -142,7 +151,7 @@ public final class NonblockingBufferAllocation {
         List<int[]> arcs = new ArrayList<>(); // (i, c, j, d)
         List<int[]> sync = new ArrayList<>();
         int hub = np;
-        for (List<int[]> inst : instances.values()) {
+        for (List<int[]> inst : instances) {
             len[hub] = 1;
             for (int[] v : inst) {
                 Event e = g.trace(v[0]).get(v[2]);
@@ -239,43 +248,99 @@ public final class NonblockingBufferAllocation {
      * none; the hub processes of collectives get no entry, since no receive of theirs asks), computed
      * in one topological pass as the elementwise maximum over v's predecessors. The terminal
      * communication dependency of receive v(i,c) matched with send s is then just R(s)[i]
-     * — one lookup instead of a scan over c. Each R(v) is stored as a shared dense base plus a
-     * small sorted delta: bases are frozen when a delta grows past {@link #DELTA_LIMIT} entries or
-     * two vectors with unrelated bases meet (at collective hubs), so rings and stencils whose reach
-     * grows slowly stay sparse and graphs whose reach is global share a few dense arrays instead
-     * of holding |V| of them.
+     * — one lookup instead of a scan over c. A graph with up to {@link #DENSE_CELLS} vector entries
+     * keeps each R(v) as a dense row; a larger one as a shared base plus a sparse delta
+     * ({@link #compute(CommGraph, Model, int)}).
      */
     public static Result compute(CommGraph g, Model model) {
-        return compute(g, model, -1);
+        Graph gr = build(g, model);
+        long cells = 0;
+        for (int i = 0; i < gr.n; i++) cells += (long) (gr.len[i] + 2) * g.np();
+        return cells <= DENSE_CELLS ? denseReach(gr, model, g.np()) : compute(gr, model, g.np(), -1);
     }
 
     /**
-     * As {@link #compute(CommGraph, Model)} with another delta limit (tests force the dense paths with 0 or 1;
-     * a negative limit picks the default, which grows with the number of processes: folding a delta costs
-     * O(n), so a delta may grow to n/16 entries before it pays to fold it; a fixed small limit gave every
-     * rank of a 4096-rank stencil its own dense base, and neighbouring bases then had to be joined).
+     * Up to this many vector entries (vertices of G(S) times processes, 16 MB) the backward vectors are plain dense
+     * rows of {@code np} entries: at np = 8 a row is a copy and a few maxima, where the shared bases and sparse deltas
+     * cost an allocation and a merge at every vertex (RodHeat's 200 iterations on 8 ranks spent most of the
+     * allocation's time there). Past it, the sparse vectors keep the memory to a few dense bases.
      */
-    public static Result compute(CommGraph g, Model model, int deltaLimit) {
-        Graph gr = build(g, model);
+    static final long DENSE_CELLS = 1L << 22;
+
+    /**
+     * The backward vectors R(v) of {@link #compute(CommGraph, Model, int)} as dense rows: R(v) = max(R(v - 1), R(p) for
+     * each communication predecessor p), with R(v)[i] = c for v = v(i,c) itself, in one topological pass.
+     */
+    private static Result denseReach(Graph gr, Model model, int ranks) {
         int n = gr.n;
-        // only the ranks' entries of a vector are ever read (a hub has no receive), so the vectors span the np
-        // ranks, not the np + collective-instance processes of G(S): with an Allreduce in every iteration, hub
-        // entries filled the deltas (RodHeat, 200 iterations at np=8: 2.8-3.0 ms with them, 1.4 ms without)
-        int ranks = g.np();
-        if (deltaLimit < 0) deltaLimit = Math.max(DELTA_LIMIT, ranks / 16);
-        // predecessors: program order is implicit; communication predecessors from the successor lists
-        int[][] predCount = new int[n][];
-        for (int i = 0; i < n; i++) predCount[i] = new int[gr.len[i] + 2];
+        int[][] waiting = new int[n][];
+        int[][][] preds = predecessors(gr, waiting);
+        int[][] r = new int[n][];
+        for (int i = 0; i < n; i++) r[i] = new int[(gr.len[i] + 2) * ranks];
+        int[] queue = new int[32];
+        int head = 0, tail = 0;
+        for (int i = 0; i < n; i++) {
+            if (gr.len[i] >= 1 && waiting[i][1] == 0) {
+                queue[tail++] = i;
+                queue[tail++] = 1;
+                if (tail + 2 > queue.length) queue = Arrays.copyOf(queue, queue.length * 2);
+            }
+        }
+        while (head < tail) {
+            int i = queue[head++], c = queue[head++];
+            int[] row = r[i];
+            int at = c * ranks;
+            if (c > 1) System.arraycopy(row, at - ranks, row, at, ranks);
+            int[] pr = preds[i][c];
+            if (pr != null) {
+                for (int k = 0; k < pr.length; k += 2) {
+                    int[] from = r[pr[k]];
+                    int f = pr[k + 1] * ranks;
+                    for (int x = 0; x < ranks; x++) if (from[f + x] > row[at + x]) row[at + x] = from[f + x];
+                }
+            }
+            if (i < ranks) row[at + i] = c;
+            if (head > 1 << 16 && head * 2 > tail) {
+                System.arraycopy(queue, head, queue, 0, tail - head);
+                tail -= head;
+                head = 0;
+            }
+            if (c + 1 <= gr.len[i] && --waiting[i][c + 1] == 0) {
+                if (tail + 2 > queue.length) queue = Arrays.copyOf(queue, queue.length * 2);
+                queue[tail++] = i;
+                queue[tail++] = c + 1;
+            }
+            int[] succ = gr.comm[i][c];
+            if (succ != null) {
+                for (int k = 0; k < succ.length; k += 2) {
+                    if (--waiting[succ[k]][succ[k + 1]] == 0) {
+                        if (tail + 2 > queue.length) queue = Arrays.copyOf(queue, queue.length * 2);
+                        queue[tail++] = succ[k];
+                        queue[tail++] = succ[k + 1];
+                    }
+                }
+            }
+        }
+        return intervals(gr, model, ranks, (i, c, s) -> r[s[0]][s[1] * ranks + i]);
+    }
+
+    /**
+     * Each vertex's communication predecessors as (process, vertex) pairs ({@code preds[i][c]}, null when none), and
+     * in {@code waiting} (filled here) how many predecessors each vertex waits for, its program-order one included.
+     */
+    private static int[][][] predecessors(Graph gr, int[][] waiting) {
+        int n = gr.n;
+        for (int i = 0; i < n; i++) waiting[i] = new int[gr.len[i] + 2];
         for (int i = 0; i < n; i++) {
             for (int c = 1; c <= gr.len[i]; c++) {
                 int[] succ = gr.comm[i][c];
-                if (succ != null) for (int k = 0; k < succ.length; k += 2) predCount[succ[k]][succ[k + 1]]++;
+                if (succ != null) for (int k = 0; k < succ.length; k += 2) waiting[succ[k]][succ[k + 1]]++;
             }
         }
         int[][][] preds = new int[n][][];
         for (int i = 0; i < n; i++) {
             preds[i] = new int[gr.len[i] + 2][];
-            for (int c = 1; c <= gr.len[i]; c++) if (predCount[i][c] > 0) preds[i][c] = new int[2 * predCount[i][c]];
+            for (int c = 1; c <= gr.len[i]; c++) if (waiting[i][c] > 0) preds[i][c] = new int[2 * waiting[i][c]];
         }
         int[][] fillAt = new int[n][];
         for (int i = 0; i < n; i++) fillAt[i] = new int[gr.len[i] + 2];
@@ -290,9 +355,32 @@ public final class NonblockingBufferAllocation {
                 }
             }
         }
-        // Kahn's algorithm over G(S); waiting[i][c] = predecessors not yet done
-        int[][] waiting = predCount;
         for (int i = 0; i < n; i++) for (int c = 2; c <= gr.len[i]; c++) waiting[i][c]++;
+        return preds;
+    }
+
+    /**
+     * The production algorithm with each R(v) stored as a shared dense base plus a small sorted delta, whatever the
+     * graph's size: bases are frozen when a delta grows past the limit or two vectors with unrelated bases meet (at
+     * collective hubs), so rings and stencils whose reach grows slowly stay sparse and graphs whose reach is global
+     * share a few dense arrays instead of holding |V| of them. Tests force the dense paths with a limit of 0 or 1;
+     * a negative limit picks the default, which grows with the number of processes: folding a delta costs O(n), so a
+     * delta may grow to n/16 entries before it pays to fold it (a fixed small limit gave every rank of a 4096-rank
+     * stencil its own dense base, and neighbouring bases then had to be joined).
+     */
+    public static Result compute(CommGraph g, Model model, int deltaLimit) {
+        return compute(build(g, model), model, g.np(), deltaLimit);
+    }
+
+    private static Result compute(Graph gr, Model model, int ranks, int deltaLimit) {
+        int n = gr.n;
+        // only the ranks' entries of a vector are ever read (a hub has no receive), so the vectors span the np
+        // ranks, not the np + collective-instance processes of G(S): with an Allreduce in every iteration, hub
+        // entries filled the deltas (RodHeat, 200 iterations at np=8: 2.8-3.0 ms with them, 1.4 ms without)
+        if (deltaLimit < 0) deltaLimit = Math.max(DELTA_LIMIT, ranks / 16);
+        // Kahn's algorithm over G(S); waiting[i][c] = predecessors not yet done
+        int[][] waiting = new int[n][];
+        int[][][] preds = predecessors(gr, waiting);
         Vec[][] r = new Vec[n][];
         for (int i = 0; i < n; i++) r[i] = new Vec[gr.len[i] + 2];
         Bases bases = new Bases(ranks, deltaLimit);
@@ -334,7 +422,7 @@ public final class NonblockingBufferAllocation {
                 }
             }
         }
-        return intervals(gr, model, g.np(), (i, c, s) -> {
+        return intervals(gr, model, ranks, (i, c, s) -> {
             Vec at = r[s[0]][s[1]];
             return at == null ? 0 : at.get(i); // null only on a cyclic graph, which G(S) never is
         });
