@@ -280,6 +280,10 @@ final class MpjCalls {
             Object r = JdkCalls.callString(s, name, in.evalArgs(argExprs));
             return r == JdkCalls.NOT_HANDLED ? Unknown.ANY : r;
         }
+        if (recv instanceof Values.Seeded g) {
+            Object r = g.call(name, in.evalArgs(argExprs));
+            return r != null ? r : Unknown.ANY;
+        }
         if (recv instanceof Values.Input reader && !Program.COMM_NAMES.contains(name)) {
             List<Object> args = in.evalArgs(argExprs);
             Object r = reader.call(name, args);
@@ -336,6 +340,11 @@ final class MpjCalls {
             }
             return m;
         }
+        if (type.equals("Random") && args.size() == 1 && args.get(0) instanceof Long seed) {
+            Values.Seeded g = new Values.Seeded(seed);
+            in.seeded.add(g);
+            return g;
+        }
         if (READERS.contains(type)) {
             // the same file (by name) opened on every rank reads the same values on every rank, also when the name is
             // an input every rank holds alike (args[0], a property: a symbol not of one rank's own data);
@@ -366,7 +375,7 @@ final class MpjCalls {
      * modelled by name: a {@code new} of any other class the program does not declare is an unknown value.
      */
     static boolean modelsConstruction(String type) {
-        return LISTS.contains(type) || BOXED.contains(type) || type.equals("String") || MAPS.contains(type) || READERS.contains(type)
+        return LISTS.contains(type) || BOXED.contains(type) || type.equals("String") || type.equals("Random") || MAPS.contains(type) || READERS.contains(type)
                 || MPJ_CLASSES.contains(type) || MODELLED_JDK_CLASSES.contains(type);
     }
 

@@ -58,6 +58,7 @@ import org.eclipse.jdt.core.dom.SwitchExpression;
 import org.eclipse.jdt.core.dom.SwitchStatement;
 import org.eclipse.jdt.core.dom.SynchronizedStatement;
 import org.eclipse.jdt.core.dom.TextBlock;
+import org.eclipse.jdt.core.dom.ThisExpression;
 import org.eclipse.jdt.core.dom.ThrowStatement;
 import org.eclipse.jdt.core.dom.TryStatement;
 import org.eclipse.jdt.core.dom.Type;
@@ -944,6 +945,7 @@ final class RankInterpreter {
 
     private void declare(VariableDeclarationFragment f, Type type) {
         Object v = f.getInitializer() == null ? defaultValue(type, f.getExtraDimensions()) : coerce(eval(f.getInitializer()), type);
+        if (v == Unknown.ANY && f.getInitializer() != null) v = nameCopied(f.getInitializer(), f);
         frame.scopes.get(frame.scopes.size() - 1).put(f.getName().getIdentifier(), typedCell(v, type, f.getExtraDimensions()));
     }
 
@@ -1664,6 +1666,14 @@ final class RankInterpreter {
         return false;
     }
 
+    /** The seeded generators this rank made ({@link Values.Seeded}). */
+    final List<Values.Seeded> seeded = new ArrayList<>();
+
+    /** Code skipped may have drawn from any generator: where each stands is no longer known. */
+    private void loseDraws() {
+        for (int i = 0; i < seeded.size(); i++) seeded.get(i).lost = true;
+    }
+
     /** Forgets what the statement may assign (used where a branch or loop is skipped). */
     private void havoc(ASTNode n) {
         havoc(n, null);
@@ -1707,6 +1717,7 @@ final class RankInterpreter {
             skippedReads(inputs, n, i -> Values.Sym.ownData(program.range(n).line(), rank, occ, i).toString());
             return;
         }
+        loseDraws();
         String tag = Values.Sym.alikePrefix(program.range(n).line(), digest[0]);
         skippedReads(inputs, n, i -> tag + i);
         for (String name : program.assignedNames(n)) {
@@ -1795,6 +1806,7 @@ final class RankInterpreter {
      * or printed). Without it the note stays for any integer: it is also the only word that the loop may never end.
      */
     private boolean havoc(ASTNode n, String keep, boolean ends) {
+        loseDraws();
         boolean integers = false;
         StateRelevance relevance = program.stateRelevance();
         for (String name : program.assignedNames(n)) {
@@ -2184,13 +2196,36 @@ final class RankInterpreter {
         Object rhs = eval(a.getRightHandSide());
         Object v;
         if (a.getOperator() == Assignment.Operator.ASSIGN) {
-            v = rhs;
+            v = rhs == Unknown.ANY ? nameCopied(a.getRightHandSide(), a) : rhs;
         } else {
             String op = a.getOperator().toString();
             v = Operators.binary(op.substring(0, op.length() - 1), eval(a.getLeftHandSide()), rhs);
         }
         store(a.getLeftHandSide(), v);
         return v;
+    }
+
+    /**
+     * What a copy of an unknown value ({@code n[0] = count;}, {@code int count = n[0];}) copies: a variable, field or
+     * array element holding a value the analysis cannot compute (a random draw, a clock, what a call into a library
+     * gave) gets an identity first, a symbol of this rank's own data named at the copy {@code at}, and both places
+     * then hold that one value. A root that draws a count, copies it into a buffer and broadcasts it then tests the
+     * same value in its own variable as the others test in the copy they received; as two anonymous unknowns, each
+     * rank's loop over the count was decided apart and a receiver could wait for a message the root never sent.
+     * Only a plain read of a place is named (its index, if any, a literal or a name: reading it again has no effect);
+     * anything else stays anonymous, as does a copy inside a pure call (whose value is data) or a field initializer.
+     */
+    private Object nameCopied(Expression source, ASTNode at) {
+        Expression e = source;
+        while (e instanceof ParenthesizedExpression p) e = p.getExpression();
+        boolean place = e instanceof SimpleName sn && resolve(sn) != null || e instanceof QualifiedName
+                || e instanceof FieldAccess fa && fa.getExpression() instanceof ThisExpression
+                || e instanceof ArrayAccess aa && (aa.getArray() instanceof SimpleName || aa.getArray() instanceof QualifiedName)
+                        && (aa.getIndex() instanceof SimpleName || aa.getIndex() instanceof NumberLiteral);
+        if (!place || pureCalls > 0 || initializing > 0) return Unknown.ANY;
+        Object named = Values.Sym.ownData(program.range(at).line(), rank, occurrence(at), e.toString());
+        store(e, named);
+        return named;
     }
 
     void store(Expression target, Object v) {

@@ -87,6 +87,7 @@ final class ValueHashing {
             case Values.Sym s -> h.add(7).add(contents ? s.expr() : "");
             // a reader's position is left out: what it reads next is an unknown of its own at any position
             case Values.Input r -> h.add(32).add(contents ? r.name : "");
+            case Values.Seeded g -> h.add(33).add(contents && !g.lost ? g.position : 0).add(g.lost ? 1 : 0);
             case Values.ClassRef c -> h.add(8).add(c.name());
             case Values.Datatype d -> h.add(9).add(d.name()).add(d.size());
             case Values.ReduceOp o -> h.add(10).add(o.name());

@@ -504,6 +504,76 @@ final class Values {
     }
 
     /**
+     * A {@code java.util.Random} made with a seed the analysis knows ({@code new Random(42)}, {@code new Random(7 * rank)}).
+     * Java specifies its algorithm, so a generator made with that seed gives the same numbers on every rank and in every
+     * run, and the analysis draws them too: a matrix or a task count drawn from a shared seed is then the same on every
+     * rank, as it is when the program runs. Only the draws whose algorithm {@code Random}'s documentation fixes are
+     * taken; a call it does not model, a bound it cannot compute, or code the interpreter skips (which may draw) leaves
+     * the generator at a position the analysis does not know, and what it gives afterwards is unknown ({@link #lost}).
+     * So does drawing more than {@link #MAX_DRAWS} numbers: a generator that fills arrays gives data, and data known
+     * number by number is computed through every kernel that reads it (a sparse matrix product whose row indices were
+     * drawn took twice as long with them known), where the counts and sizes that steer a program are drawn first.
+     */
+    static final class Seeded {
+        static final int MAX_DRAWS = 64;
+        private final java.util.Random random;
+        private int draws;
+        /** The seed and a digest of the calls made since: the generator's position, for the state cache. */
+        long position;
+        boolean lost;
+
+        Seeded(long seed) {
+            random = new java.util.Random(seed);
+            position = seed;
+        }
+
+        /** What {@code method(args)} gives; null when the method is not one of the draws (the position is then lost). */
+        Object call(String method, List<Object> args) {
+            if (method.equals("setSeed") && args.size() == 1) {
+                if (args.get(0) instanceof Long seed) {
+                    random.setSeed(seed);
+                    position = seed;
+                    draws = 0;
+                    lost = false;
+                } else {
+                    lost = true;
+                }
+                return Null.NULL;
+            }
+            Object v = lost || ++draws > MAX_DRAWS ? null : draw(method, args);
+            if (v == null) {
+                lost = true;
+                return null;
+            }
+            position = position * 0x100000001B3L + method.hashCode() * 31L + args.hashCode();
+            return v;
+        }
+
+        private Object draw(String method, List<Object> args) {
+            if (args.isEmpty()) {
+                return switch (method) {
+                    case "nextInt" -> (long) random.nextInt();
+                    case "nextLong" -> random.nextLong();
+                    case "nextDouble" -> random.nextDouble();
+                    case "nextFloat" -> (double) random.nextFloat();
+                    case "nextBoolean" -> random.nextBoolean();
+                    case "nextGaussian" -> random.nextGaussian();
+                    default -> null;
+                };
+            }
+            if (method.equals("nextInt") && args.size() == 1 && args.get(0) instanceof Long bound && bound > 0 && bound <= Integer.MAX_VALUE) {
+                return (long) random.nextInt((int) (long) bound);
+            }
+            return null;
+        }
+
+        @Override
+        public String toString() {
+            return "seeded generator";
+        }
+    }
+
+    /**
      * A rank-uniform unknown with an identity: an input ({@code System.getProperty("N")},
      * {@code args[0]}) or an expression over inputs and constants ({@code (prop:N < 3)}). Every rank
      * holds the same value, and the same expression is the same value wherever it is computed, so a

@@ -1,0 +1,115 @@
+package dev.rendezvous.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+import dev.rendezvous.core.RunReport;
+import dev.rendezvous.core.model.Severity;
+
+/**
+ * Values the analysis cannot compute but that ranks share: a count the root draws and hands on (broadcast or sent),
+ * and numbers drawn from a {@code java.util.Random} with the same seed on every rank. Each program here runs to its end
+ * on MPJ Express 0.44 at np=2 (multicore device) and its twin, named in each test, hangs there.
+ */
+class SharedUnknownsTest {
+
+    /** Rank 0 draws a count, keeps it in its own variable, hands a copy on (%s), and every rank loops over its count. */
+    private static final String DRAWN = """
+            import mpi.*;
+            public class Drawn {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    int[] n = new int[1];
+                    int count = 0;
+                    if (rank == 0) {
+                        count = (int) (Math.random() * 10) + 1;
+                        n[0] = count;
+                    }
+                    %s
+                    int[] buf = new int[1];
+                    for (int k = 0; k < count; k++) {
+                        if (rank == 0) { for (int r = 1; r < size; r++) MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, r, 0); }
+                        else MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    private static final String BY_BCAST = "MPI.COMM_WORLD.Bcast(n, 0, 1, MPI.INT, 0); if (rank != 0) count = n[0]%s;";
+    private static final String BY_SEND = "if (rank == 0) { for (int r = 1; r < size; r++) MPI.COMM_WORLD.Send(n, 0, 1, MPI.INT, r, 9); }"
+            + " else { MPI.COMM_WORLD.Recv(n, 0, 1, MPI.INT, 0, 9); count = n[0]%s; }";
+
+    private static boolean quiet(RunReport r) {
+        return r.findings().stream().noneMatch(f -> f.severity() != Severity.INFO);
+    }
+
+    /**
+     * The root's own variable and the copy the others received are one value. The root's was an anonymous unknown
+     * and the received copy a symbol, so each loop was decided apart and the root could stop sending while the others
+     * waited: a warning on a correct program. The twins' receivers loop once more than the root sends.
+     */
+    @Test
+    void aDrawnCountHandedOnIsTheSameValueOnTheRootAndTheReceivers() {
+        for (String handOn : new String[] {BY_BCAST, BY_SEND}) {
+            for (int np : new int[] {2, 3}) {
+                RunReport r = Repo.analyze("Drawn.java", DRAWN.formatted(handOn.formatted("")), np);
+                assertTrue(quiet(r), handOn + " np=" + np + ": " + r.findings());
+            }
+            RunReport twin = Repo.analyze("Drawn.java", DRAWN.formatted(handOn.formatted(" + 1")), 2);
+            assertTrue(!quiet(twin), handOn + " with one more turn: " + twin.findings());
+        }
+    }
+
+    /** Every rank draws its message count from a generator seeded with %s. */
+    private static final String SEEDED = """
+            import mpi.*;
+            import java.util.Random;
+            public class Seeded {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    Random rnd = new Random(%s);
+                    int n = 1 + rnd.nextInt(5);
+                    int[] buf = new int[1];
+                    for (int k = 0; k < n; k++) {
+                        if (rank == 0) { for (int r = 1; r < size; r++) MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, r, k); }
+                        else MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, k);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * The same seed gives every rank the same draws (Java fixes {@code Random}'s algorithm), so the counts agree; a
+     * draw used to be an unknown of each rank, decided apart, and the program got a warning. With the seed
+     * {@code rank + 1} rank 0 draws 1 and rank 1 draws 4: rank 1 waits for messages never sent, an error.
+     */
+    @Test
+    void aGeneratorSeededAlikeDrawsTheSameNumbersOnEveryRank() {
+        for (int np : new int[] {2, 3}) {
+            RunReport r = Repo.analyze("Seeded.java", SEEDED.formatted("12345"), np);
+            assertTrue(quiet(r), "np=" + np + ": " + r.findings());
+        }
+        RunReport own = Repo.analyze("Seeded.java", SEEDED.formatted("rank + 1"), 2);
+        assertTrue(own.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR), own.findings().toString());
+    }
+
+    /**
+     * A loop the interpreter does not follow to its end (a long one without communication) may draw any number of
+     * times: afterwards the generator's draws are unknown, not the ones a fresh generator would give. Here the ranks
+     * seed alike, then rank 0 alone draws a million times, so the counts differ on a real run (5 and 2); the analysis must not
+     * take rank 0's next draw for the second number of the sequence.
+     */
+    @Test
+    void aGeneratorAfterCodeTheAnalysisSkippedDrawsUnknownNumbers() {
+        String skipped = SEEDED.formatted("12345").replace("int n = 1 + rnd.nextInt(5);",
+                "long sum = 0; if (rank == 0) for (int i = 0; i < 1000000; i++) sum += rnd.nextInt(7);\n"
+                        + "int n = 1 + rnd.nextInt(5);");
+        RunReport r = Repo.analyze("Seeded.java", skipped, 2);
+        assertTrue(!quiet(r), r.findings().toString());
+    }
+}
