@@ -2206,8 +2206,8 @@ final class RankInterpreter {
     }
 
     /**
-     * What a copy of an unknown value ({@code n[0] = count;}, {@code int count = n[0];}) copies: a variable, field or
-     * array element holding a value the analysis cannot compute (a random draw, a clock, what a call into a library
+     * What a copy of an unknown value ({@code n[0] = count;}, {@code int count = n[0];}, {@code {count}}) copies: a
+     * variable, field or array element holding a value the analysis cannot compute (a random draw, a clock, what a call into a library
      * gave) gets an identity first, a symbol of this rank's own data named at the copy {@code at}, and both places
      * then hold that one value. A root that draws a count, copies it into a buffer and broadcasts it then tests the
      * same value in its own variable as the others test in the copy they received; as two anonymous unknowns, each
@@ -2460,7 +2460,11 @@ final class RankInterpreter {
 
     private Object arrayFromInitializer(ArrayInitializer ai) {
         Object[] elems = new Object[ai.expressions().size()];
-        for (int i = 0; i < elems.length; i++) elems[i] = eval((Expression) ai.expressions().get(i));
+        for (int i = 0; i < elems.length; i++) {
+            Expression e = (Expression) ai.expressions().get(i);
+            elems[i] = eval(e);
+            if (elems[i] == Unknown.ANY) elems[i] = nameCopied(e, e); // {count}: a copy, as in an assignment
+        }
         ArrayVal a = new ArrayVal(elems);
         String c = initializerTypes.computeIfAbsent(ai, x -> java.util.Objects.requireNonNullElse(initializerComponent(x), ""));
         a.component = c.isEmpty() ? null : c;

@@ -14,7 +14,10 @@ import dev.rendezvous.core.model.Severity;
  */
 class SharedUnknownsTest {
 
-    /** Rank 0 draws a count, keeps it in its own variable, hands a copy on (%s), and every rank loops over its count. */
+    /**
+     * Rank 0 draws a count, keeps it in its own variable, hands a copy on (%s: broadcast, sent, or sent in an array
+     * made from it), and every rank loops over its count.
+     */
     private static final String DRAWN = """
             import mpi.*;
             public class Drawn {
@@ -41,6 +44,8 @@ class SharedUnknownsTest {
     private static final String BY_BCAST = "MPI.COMM_WORLD.Bcast(n, 0, 1, MPI.INT, 0); if (rank != 0) count = n[0]%s;";
     private static final String BY_SEND = "if (rank == 0) { for (int r = 1; r < size; r++) MPI.COMM_WORLD.Send(n, 0, 1, MPI.INT, r, 9); }"
             + " else { MPI.COMM_WORLD.Recv(n, 0, 1, MPI.INT, 0, 9); count = n[0]%s; }";
+    private static final String BY_INITIALIZER = "if (rank == 0) { int[] c = {count}; for (int r = 1; r < size; r++)"
+            + " MPI.COMM_WORLD.Send(c, 0, 1, MPI.INT, r, 9); } else { MPI.COMM_WORLD.Recv(n, 0, 1, MPI.INT, 0, 9); count = n[0]%s; }";
 
     private static boolean quiet(RunReport r) {
         return r.findings().stream().noneMatch(f -> f.severity() != Severity.INFO);
@@ -53,7 +58,7 @@ class SharedUnknownsTest {
      */
     @Test
     void aDrawnCountHandedOnIsTheSameValueOnTheRootAndTheReceivers() {
-        for (String handOn : new String[] {BY_BCAST, BY_SEND}) {
+        for (String handOn : new String[] {BY_BCAST, BY_SEND, BY_INITIALIZER}) {
             for (int np : new int[] {2, 3}) {
                 RunReport r = Repo.analyze("Drawn.java", DRAWN.formatted(handOn.formatted("")), np);
                 assertTrue(quiet(r), handOn + " np=" + np + ": " + r.findings());
