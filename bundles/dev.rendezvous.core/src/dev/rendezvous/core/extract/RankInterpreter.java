@@ -704,6 +704,9 @@ final class RankInterpreter {
 
     private static long fingerprint(Object v, boolean blindToFloatArrays) {
         if (v == null) return 1;
+        // a copied unknown is named only to tie the copies together; a loop head holding another one (a timing sent
+        // at every turn) is the state it was when both were anonymous
+        if (Values.Sym.copied(v)) return Unknown.ANY.hashCode();
         if (Values.Sym.fromInstance(v) && !Values.Sym.local(v)) return Unknown.UNIFORM.hashCode(); // another at each instance
         if (v instanceof Long || v instanceof Double || v instanceof Boolean || v instanceof String || v instanceof Enum<?>
                 || v instanceof Values.Sym) {
@@ -2214,6 +2217,7 @@ final class RankInterpreter {
      * rank's loop over the count was decided apart and a receiver could wait for a message the root never sent.
      * Only a plain read of a place is named (its index, if any, a literal or a name: reading it again has no effect);
      * anything else stays anonymous, as does a copy inside a pure call (whose value is data) or a field initializer.
+     * Where a loop's iterations are compared ({@link #fingerprint}) the name counts for nothing, as before.
      */
     private Object nameCopied(Expression source, ASTNode at) {
         Expression e = source;
@@ -2223,7 +2227,7 @@ final class RankInterpreter {
                 || e instanceof ArrayAccess aa && (aa.getArray() instanceof SimpleName || aa.getArray() instanceof QualifiedName)
                         && (aa.getIndex() instanceof SimpleName || aa.getIndex() instanceof NumberLiteral);
         if (!place || pureCalls > 0 || initializing > 0) return Unknown.ANY;
-        Object named = Values.Sym.ownData(program.range(at).line(), rank, occurrence(at), e.toString());
+        Object named = Values.Sym.copied(program.range(at).line(), rank, occurrence(at), e.toString());
         store(e, named);
         return named;
     }

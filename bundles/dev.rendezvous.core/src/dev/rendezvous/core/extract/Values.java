@@ -633,6 +633,24 @@ final class Values {
             return of(DATA + Integer.toString(line) + ":d" + rank + "#" + visit + "." + what);
         }
 
+        /**
+         * The symbol {@link RankInterpreter} gives an unknown value of rank {@code rank} when it is copied ({@code what}:
+         * the place copied from) at {@code line}, on its {@code visit}-th pass: a value of the rank's own data.
+         */
+        static Object copied(int line, int rank, int visit, String what) {
+            return ownData(line, rank, visit, COPIED + what);
+        }
+
+        /** What the element of a {@link #copied} symbol starts with. */
+        private static final char COPIED = '=';
+
+        /** Whether {@code v} is a symbol {@link #copied} made (itself, not an expression over one). */
+        static boolean copied(Object v) {
+            if (!(v instanceof Sym s) || s.expr.isEmpty() || s.expr.charAt(0) != DATA) return false;
+            int dot = s.expr.indexOf('.');
+            return dot > 0 && dot + 1 < s.expr.length() && s.expr.charAt(dot + 1) == COPIED && s.expr.indexOf(' ') < 0;
+        }
+
         /** The prefix of the symbols for what ranks whose inputs have digest {@code digest} computed alike at {@code line}. */
         static String alikePrefix(int line, long digest) {
             return DATA + Integer.toString(line) + ":" + Long.toHexString(digest) + ".";
