@@ -642,6 +642,14 @@ final class MpjCalls {
         return l.sizeDatum;
     }
 
+    /** What {@code l.size()} gives, its call standing at {@code at} (a loop over the list's elements). */
+    Object listSize(ListVal l, org.eclipse.jdt.core.dom.ASTNode at) {
+        if (!l.unknownSize) return (long) l.items.size();
+        if (l.alike != null) return alike(l, "size", List.of());
+        if (l.sizeDatum == null) l.sizeDatum = Values.Sym.ownData(in.program.range(at).line(), rank(), in.occurrence(at), "size");
+        return l.sizeDatum;
+    }
+
     private Object listCall(ListVal l, String name, List<Object> args) {
         return listCall(l, name, args, null);
     }
@@ -664,7 +672,7 @@ final class MpjCalls {
                 return null;
             }
             case "elements", "iterator", "listIterator" -> {
-                return new Values.IterVal(l);
+                return new Values.IterVal(l, l.unknownSize && mi != null ? listSize(l, mi) : Unknown.ANY);
             }
             case "elementAt" -> {
                 return listCall(l, "get", args);
@@ -1982,8 +1990,17 @@ final class MpjCalls {
         List<Integer> positions = new ArrayList<>(); // where each request sits in the program's array (nulls skipped)
         boolean unknownArray = false;
         int length = 0; // the length of the program's array: the status array Waitall and Testall return is as long
+        boolean blind = false; // an array of unknown length whose requests are known (ArrayVal.requestsAt)
         if (!args.isEmpty() && args.get(0) instanceof ArrayVal a) {
-            if (a.elems == null) unknownArray = true;
+            if (a.elems == null && a.requestsAt != null && (name.equals("Waitall") || name.equals("Testall"))) {
+                blind = true;
+                for (Object r : a.requestsAt.values()) {
+                    if (r instanceof RequestValue rv) {
+                        reqs.add(rv);
+                        positions.add(-1);
+                    }
+                }
+            } else if (a.elems == null) unknownArray = true;
             else length = a.elems.length;
             if (a.elems != null) for (int i = 0; i < a.elems.length; i++) {
                 if (a.elems[i] instanceof RequestValue rv) {
@@ -2038,6 +2055,13 @@ final class MpjCalls {
         } else {
             boolean anyMode = op != Op.WAITALL;
             world().waitFor(rank(), pend, anyMode, op, firstId, site, in.userSite(mi), true);
+        }
+        if (blind) {
+            // the statuses come back in an array of the program's unknown length, unknown themselves (each request is
+            // completed as a status would complete it: a receive's message taken into its buffer)
+            if (op == Op.TESTALL && !pend.stream().allMatch(World.Pending::complete)) return Null.NULL;
+            for (RequestValue rv : reqs) if (rv.current != null) statusOf(rv, -1);
+            return ArrayVal.unknownLength();
         }
         if (op == Op.WAITALL) return statusArray(reqs, positions, length);
         if (op == Op.WAITANY || op == Op.TESTANY) {

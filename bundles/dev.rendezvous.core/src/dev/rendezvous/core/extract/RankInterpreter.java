@@ -1493,6 +1493,8 @@ final class RankInterpreter {
     private void execForEach(EnhancedForStatement efs, String label) {
         Object coll = eval(efs.getExpression());
         List<Object> items;
+        int certain = Integer.MAX_VALUE; // the elements certainly there; past them, each one is a test of size
+        Object size = null;
         if (coll instanceof Values.ArgsVal av) {
             if (!program.inert(efs)) argsAssumed(efs.getExpression());
             items = new ArrayList<>();
@@ -1507,6 +1509,14 @@ final class RankInterpreter {
             assumptions.add(program.range(efs), "Iterating over a collection of unknown size: the loop body is "
                     + "explored for at most " + budgets.maxUnknownIterations + " elements");
             items = new ArrayList<>();
+            if (coll instanceof ListVal l) {
+                // the elements known, then as many as the list's size allows: each further one is a test of that size,
+                // the value size() gives (a rank that sends the size first and then each element, to a rank that
+                // loops over the size it received, stops where the receiver does)
+                items.addAll(l.items);
+                certain = l.items.size();
+                size = mpj.listSize(l, efs.getExpression());
+            }
             for (int i = 0; i < budgets.maxUnknownIterations; i++) items.add(Unknown.ANY);
         }
         String name = efs.getParameter().getName().getIdentifier();
@@ -1514,7 +1524,12 @@ final class RankInterpreter {
         int loopsBefore = loops.size();
         if (mark != null) loops.add(mark);
         try {
-            for (Object item : items) {
+            for (int k = 0; k < items.size(); k++) {
+                Object item = items.get(k);
+                if (k >= certain) {
+                    Object more = Operators.binary("<", (long) k, size);
+                    if (!(more instanceof Boolean b ? b : decide(more, efs, "loop condition"))) break;
+                }
                 frame.scopes.add(new Scope());
                 try {
                     frame.scopes.get(frame.scopes.size() - 1).put(name, new Cell(item));
@@ -2251,6 +2266,8 @@ final class RankInterpreter {
                         av.writable().elems[(int) (long) i] = v;
                     }
                     else av.forget();
+                } else if (arr instanceof ArrayVal av && av.elems == null && v instanceof dev.rendezvous.core.semantics.RequestValue) {
+                    av.storeRequest(idx, v); // what a Waitall on it waits for (MpjCalls.requestStatic)
                 }
             }
             case FieldAccess fa -> storeField(eval(fa.getExpression()), fa.getName().getIdentifier(), v);
@@ -2439,7 +2456,10 @@ final class RankInterpreter {
                     "NegativeArraySizeException (length " + len + ")");
         }
         if (!(n instanceof Long len) || len > budgets.maxArrayLength) {
-            return ArrayVal.unknownLength();
+            ArrayVal a = ArrayVal.unknownLength();
+            // a new array of requests holds only what the program stores in it
+            if (innermost && (typeName(elem).equals("Request") || typeName(elem).equals("Prequest"))) a.requestsAt = new java.util.LinkedHashMap<>();
+            return a;
         }
         String component = typeName(elem) + "[]".repeat(totalDims - i - 1);
         if (i + 1 >= dims.size() && innermost) {

@@ -140,6 +140,21 @@ final class Values {
          */
         private boolean forgotten;
 
+        /**
+         * For a new array of requests of unknown length ({@code new Request[counts[prev]]}, its length a value the
+         * analysis cannot compute): the requests stored in it, in the order stored, by index (the last one at each
+         * known index; one stored by an index the analysis cannot compute, such as a loop counter past its widening, is
+         * kept apart, as if at an index of its own). A {@code Waitall} on the array waits for these, which is all the
+         * array holds besides nulls. Null for any other array.
+         */
+        java.util.LinkedHashMap<Object, Object> requestsAt;
+
+        /** Records {@code request} stored at {@code index} (a Long, or anything else when unknown) of this unknown-length array. */
+        void storeRequest(Object index, Object request) {
+            if (requestsAt == null) return;
+            requestsAt.put(index instanceof Long ? index : new Object(), request);
+        }
+
         /** Forgets the contents; rows of a multi-dimensional array stay (their contents are forgotten). */
         void forget() {
             if (elems == null || forgotten) return;
@@ -344,10 +359,22 @@ final class Values {
         private final List<Object> items;
         private final boolean unknownSize;
         private int next;
+        /**
+         * For a list of unknown size, what its {@code size()} gave when the iterator was made, and how many elements
+         * {@code next()} has taken: past the known ones, {@code hasNext()} is the test {@code taken < size}, the test a
+         * rank that received the size makes in its own loop over it.
+         */
+        private final Object size;
+        private int taken;
 
         IterVal(ListVal of) {
+            this(of, Unknown.ANY);
+        }
+
+        IterVal(ListVal of, Object size) {
             items = new ArrayList<>(of.items);
             unknownSize = of.unknownSize;
+            this.size = size;
         }
 
         List<Object> items() {
@@ -365,8 +392,12 @@ final class Values {
         /** The iterator's method {@code name}, or {@code Unknown.ANY} past what is known. */
         Object call(String name) {
             return switch (name) {
-                case "hasNext", "hasMoreElements" -> unknownSize && next >= items.size() ? Unknown.ANY : (Object) (next < items.size());
-                case "next", "nextElement" -> next < items.size() ? items.get(next++) : Unknown.ANY;
+                case "hasNext", "hasMoreElements" -> unknownSize && next >= items.size()
+                        ? (size == Unknown.ANY ? Unknown.ANY : Operators.binary("<", (long) taken, size)) : (Object) (next < items.size());
+                case "next", "nextElement" -> {
+                    taken++;
+                    yield next < items.size() ? items.get(next++) : Unknown.ANY;
+                }
                 default -> Unknown.ANY;
             };
         }

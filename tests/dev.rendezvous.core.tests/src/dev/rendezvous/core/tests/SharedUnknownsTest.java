@@ -104,6 +104,96 @@ class SharedUnknownsTest {
         assertTrue(quiet(r), r.findings().toString());
     }
 
+    /**
+     * Each rank draws how many messages it sends to the next rank and tells everyone by an Allgather; each posts as many
+     * receives from the previous rank, keeping their requests in an array as long as that count, and waits for all.
+     */
+    private static final String RING_COUNTS = """
+            import mpi.*;
+            public class RingCounts {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    int mine = (int) (Math.random() * 4);
+                    int[] counts = new int[size];
+                    MPI.COMM_WORLD.Allgather(new int[] {mine}, 0, 1, MPI.INT, counts, 0, 1, MPI.INT);
+                    int[] x = new int[1];
+                    int next = (rank + 1) %% size, prev = (rank + size - 1) %% size;
+                    Request[] rq = new Request[counts[prev]];
+                    for (int i = 0; i < counts[prev]; i++) rq[i] = MPI.COMM_WORLD.Irecv(new int[1], 0, 1, MPI.INT, prev, 7);
+                    for (int i = 0; i < mine; i++) MPI.COMM_WORLD.Send(x, 0, 1, MPI.INT, next, 7);
+                    %s
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * The receive counts are the senders' drawn counts (one value each, handed on by the Allgather), and the request
+     * array, whose length is such a count, holds the requests stored in it: its {@code Waitall} completes them. The
+     * array's requests used to be dropped and the {@code Waitall} skipped, so every receive was a request-leak warning
+     * on a correct program. The twin never waits: its requests do leak.
+     */
+    @Test
+    void aWaitallOnARequestArrayOfUnknownLengthWaitsForTheRequestsStoredInIt() {
+        for (int np : new int[] {2, 3}) {
+            RunReport r = Repo.analyze("RingCounts.java", RING_COUNTS.formatted("Request.Waitall(rq);"), np);
+            assertTrue(quiet(r), "np=" + np + ": " + r.findings());
+            assertTrue(r.findings().stream().noneMatch(f -> f.message().contains("could not be determined")), r.findings().toString());
+        }
+        RunReport twin = Repo.analyze("RingCounts.java", RING_COUNTS.formatted(""), 2);
+        assertTrue(twin.findings().stream().anyMatch(f -> f.kind() == dev.rendezvous.core.model.FindingKind.REQUEST_LEAK),
+                twin.findings().toString());
+    }
+
+    /** Rank 0 reads words from the standard input, sends their number and then each word; the others receive that many. */
+    private static final String WORDS = """
+            import mpi.*;
+            import java.util.*;
+            public class Words {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    if (rank == 0) {
+                        List<String> words = new ArrayList<>();
+                        Scanner sc = new Scanner(System.in);
+                        while (sc.hasNext()) words.add(sc.next());
+                        for (int r = 1; r < size; r++) {
+                            int[] n = {words.size()};
+                            MPI.COMM_WORLD.Send(n, 0, 1, MPI.INT, r, 0);
+                            %s
+                        }
+                    } else {
+                        int[] n = new int[1];
+                        MPI.COMM_WORLD.Recv(n, 0, 1, MPI.INT, 0, 0);
+                        for (int i = 0; i < n[0]%s; i++) MPI.COMM_WORLD.Recv(new Object[1], 0, 1, MPI.OBJECT, 0, 1);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * A loop over the elements of a list of unknown size (a for-each, or an iterator's {@code hasNext}) goes on as long
+     * as the list's size allows, the same value the receivers got: rank 0 stops sending where they stop receiving. A
+     * for-each used to run its body a fixed three times and {@code hasNext} was an unknown of rank 0's own,
+     * while the receivers decided their loop on the size, and a receiver could stop after two words: a warning on a
+     * correct program. The twin's receivers wait for one word more than there are.
+     */
+    @Test
+    void aLoopOverAListOfUnknownSizeStopsWhereItsSizeSays() {
+        for (String loop : new String[] {"for (String w : words) MPI.COMM_WORLD.Send(new Object[] {w}, 0, 1, MPI.OBJECT, r, 1);",
+                "Iterator<String> it = words.iterator();"
+                        + " while (it.hasNext()) MPI.COMM_WORLD.Send(new Object[] {it.next()}, 0, 1, MPI.OBJECT, r, 1);"}) {
+            for (int np : new int[] {2, 3}) {
+                RunReport r = Repo.analyze("Words.java", WORDS.formatted(loop, ""), np);
+                assertTrue(quiet(r), loop + " np=" + np + ": " + r.findings());
+            }
+            RunReport twin = Repo.analyze("Words.java", WORDS.formatted(loop, " + 1"), 2);
+            assertTrue(!quiet(twin), loop + ": " + twin.findings());
+        }
+    }
+
     /** Every rank draws its message count from a generator seeded with %s. */
     private static final String SEEDED = """
             import mpi.*;
