@@ -2055,7 +2055,7 @@ final class RankInterpreter {
             return av.length(argsLength);
         }
         if (base instanceof ArrayVal a && name.equals("length")) {
-            return a.elems == null ? Unknown.ANY : (long) a.elems.length;
+            return a.elems != null ? (Object) (long) a.elems.length : a.lengthValue != null ? a.lengthValue : Unknown.ANY;
         }
         if (base instanceof ObjVal o) {
             Cell c = o.fields.get(name);
@@ -2457,6 +2457,7 @@ final class RankInterpreter {
         }
         if (!(n instanceof Long len) || len > budgets.maxArrayLength) {
             ArrayVal a = ArrayVal.unknownLength();
+            if (n instanceof Values.Sym) a.lengthValue = n;
             // a new array of requests holds only what the program stores in it
             if (innermost && (typeName(elem).equals("Request") || typeName(elem).equals("Prequest"))) a.requestsAt = new java.util.LinkedHashMap<>();
             return a;

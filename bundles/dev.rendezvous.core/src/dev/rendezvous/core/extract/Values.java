@@ -134,6 +134,13 @@ final class Values {
         }
 
         /**
+         * For an array of unknown length made as {@code new int[n]} with {@code n} a symbol: that symbol, which is
+         * what its {@code length} gives (a loop to {@code buf.length} and one to {@code n} test the same value); null
+         * otherwise.
+         */
+        Object lengthValue;
+
+        /**
          * Set by {@link #forget} on an array without rows, cleared by every write ({@link #writable}):
          * a kernel storing through an unknown index on every step ({@code p_y[row[i]] += ...}) then
          * costs one pass, not one per step.

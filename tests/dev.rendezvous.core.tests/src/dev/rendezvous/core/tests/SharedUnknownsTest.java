@@ -194,6 +194,44 @@ class SharedUnknownsTest {
         }
     }
 
+    /** A broadcast size; each worker sends back one message per element of an array that long, the root takes that many. */
+    private static final String LENGTH = """
+            import mpi.*;
+            public class Length {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    int[] nb = new int[1];
+                    if (rank == 0) nb[0] = 1 + (int) (Math.random() * 100);
+                    MPI.COMM_WORLD.Bcast(nb, 0, 1, MPI.INT, 0);
+                    int n = nb[0];
+                    if (rank == 0) {
+                        for (int r = 1; r < size; r++)
+                            for (int i = 0; i < n; i++) MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, r, 2);
+                    } else {
+                        int[] buf = new int[n%s];
+                        for (int i = 0; i < buf.length; i++) MPI.COMM_WORLD.Send(new int[] {i}, 0, 1, MPI.INT, 0, 2);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * The length of an array made as {@code new int[n]} is {@code n}, even when the analysis cannot compute {@code n}: a
+     * loop to {@code buf.length} and one to {@code n} end together. The length was an unknown of its own, and the
+     * worker could send more than the root took: a warning on a correct program. The twin's array is one longer.
+     */
+    @Test
+    void theLengthOfAnArrayMadeWithAnUnknownSizeIsThatSize() {
+        for (int np : new int[] {2, 3}) {
+            RunReport r = Repo.analyze("Length.java", LENGTH.formatted(""), np);
+            assertTrue(quiet(r), "np=" + np + ": " + r.findings());
+        }
+        RunReport twin = Repo.analyze("Length.java", LENGTH.formatted(" + 1"), 2);
+        assertTrue(!quiet(twin), twin.findings().toString());
+    }
+
     /** Every rank draws its message count from a generator seeded with %s. */
     private static final String SEEDED = """
             import mpi.*;
