@@ -2242,6 +2242,12 @@ final class RankInterpreter {
                 || e instanceof ArrayAccess aa && (aa.getArray() instanceof SimpleName || aa.getArray() instanceof QualifiedName)
                         && (aa.getIndex() instanceof SimpleName || aa.getIndex() instanceof NumberLiteral);
         if (!place || pureCalls > 0 || initializing > 0) return Unknown.ANY;
+        if (e instanceof QualifiedName qn && qn.getName().getIdentifier().equals("length") && qn.getQualifier() instanceof SimpleName base) {
+            // the length of an unknown array ({parts.length}, parts split from an input line): the variable becomes an
+            // array of unknown length whose length is the name given here, so its loops test what the copy holds
+            Cell c = resolve(base);
+            if (c != null && c.value == Unknown.ANY) c.set(ArrayVal.unknownLength());
+        }
         Object named = Values.Sym.copied(program.range(at).line(), rank, occurrence(at), e.toString());
         store(e, named);
         return named;
@@ -2319,6 +2325,8 @@ final class RankInterpreter {
         } else if (base instanceof ClassRef cr) {
             Cell c = staticCell(cr.name(), name);
             if (c != null) c.set(v);
+        } else if (base instanceof ArrayVal a && a.elems == null && name.equals("length")) {
+            a.lengthValue = v; // only nameCopied stores here: Java has no assignment to a length
         }
     }
 

@@ -232,6 +232,48 @@ class SharedUnknownsTest {
         assertTrue(!quiet(twin), twin.findings().toString());
     }
 
+    /** Rank 0 splits a line of the standard input, sends how many numbers it holds, then each number. */
+    private static final String SPLIT = """
+            import mpi.*;
+            import java.io.*;
+            public class Split {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    if (rank == 0) {
+                        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+                        String[] parts = in.readLine().split(" ");
+                        int[] n = {parts.length};
+                        for (int r = 1; r < size; r++) {
+                            MPI.COMM_WORLD.Send(n, 0, 1, MPI.INT, r, 0);
+                            for (int i = 0; i < parts.length; i++)
+                                MPI.COMM_WORLD.Send(new int[] {Integer.parseInt(parts[i])}, 0, 1, MPI.INT, r, 1);
+                        }
+                    } else {
+                        int[] n = new int[1];
+                        MPI.COMM_WORLD.Recv(n, 0, 1, MPI.INT, 0, 0);
+                        for (int i = 0; i < n[0]%s; i++) MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, 0, 1);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * Copying the length of an array the analysis knows nothing of ({@code {parts.length}}) names that length, and
+     * the array's own loop tests it: rank 0 sends as many numbers as the receivers expect. The twin's receivers expect
+     * one more.
+     */
+    @Test
+    void theCopiedLengthOfAnUnknownArrayIsItsLength() {
+        for (int np : new int[] {2, 3}) {
+            RunReport r = Repo.analyze("Split.java", SPLIT.formatted(""), np);
+            assertTrue(quiet(r), "np=" + np + ": " + r.findings());
+        }
+        RunReport twin = Repo.analyze("Split.java", SPLIT.formatted(" + 1"), 2);
+        assertTrue(!quiet(twin), twin.findings().toString());
+    }
+
     /** Every rank draws its message count from a generator seeded with %s. */
     private static final String SEEDED = """
             import mpi.*;
