@@ -707,6 +707,8 @@ final class RankInterpreter {
         // a copied unknown is named only to tie the copies together; a loop head holding another one (a timing sent
         // at every turn) is the state it was when both were anonymous
         if (Values.Sym.copied(v)) return Unknown.ANY.hashCode();
+        // a seeded generator by where it stands: its next draws are known numbers, which two heads must share
+        if (v instanceof Values.Seeded g) return g.lost ? 0x5EED : g.position;
         if (Values.Sym.fromInstance(v) && !Values.Sym.local(v)) return Unknown.UNIFORM.hashCode(); // another at each instance
         if (v instanceof Long || v instanceof Double || v instanceof Boolean || v instanceof String || v instanceof Enum<?>
                 || v instanceof Values.Sym) {
@@ -2225,8 +2227,8 @@ final class RankInterpreter {
 
     /**
      * What a copy of an unknown value ({@code n[0] = count;}, {@code int count = n[0];}, {@code {count}}) copies: a
-     * variable, field or array element holding a value the analysis cannot compute (a random draw, a clock, what a call into a library
-     * gave) gets an identity first, a symbol of this rank's own data named at the copy {@code at}, and both places
+     * variable, field or array element holding a value the analysis cannot compute (a random draw, a clock, what a
+     * call into a library gave) gets an identity first, a symbol of this rank's own data named at the copy {@code at}, and both places
      * then hold that one value. A root that draws a count, copies it into a buffer and broadcasts it then tests the
      * same value in its own variable as the others test in the copy they received; as two anonymous unknowns, each
      * rank's loop over the count was decided apart and a receiver could wait for a message the root never sent.
