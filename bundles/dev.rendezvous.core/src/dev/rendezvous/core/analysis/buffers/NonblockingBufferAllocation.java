@@ -277,17 +277,9 @@ public final class NonblockingBufferAllocation {
         int[][][] preds = predecessors(gr, waiting);
         int[][] r = new int[n][];
         for (int i = 0; i < n; i++) r[i] = new int[(gr.len[i] + 2) * ranks];
-        int[] queue = new int[32];
-        int head = 0, tail = 0;
-        for (int i = 0; i < n; i++) {
-            if (gr.len[i] >= 1 && waiting[i][1] == 0) {
-                queue[tail++] = i;
-                queue[tail++] = 1;
-                if (tail + 2 > queue.length) queue = Arrays.copyOf(queue, queue.length * 2);
-            }
-        }
-        while (head < tail) {
-            int i = queue[head++], c = queue[head++];
+        Ready ready = new Ready(gr, waiting);
+        while (ready.next()) {
+            int i = ready.i, c = ready.c;
             int[] row = r[i];
             int at = c * ranks;
             if (c > 1) System.arraycopy(row, at - ranks, row, at, ranks);
@@ -300,28 +292,54 @@ public final class NonblockingBufferAllocation {
                 }
             }
             if (i < ranks) row[at + i] = c;
-            if (head > 1 << 16 && head * 2 > tail) {
+            ready.release(i, c);
+        }
+        return intervals(gr, model, ranks, (i, c, s) -> r[s[0]][s[1] * ranks + i]);
+    }
+
+    /**
+     * Kahn's algorithm over G(S): the vertices whose predecessors are all done, in the order they became so. A vertex
+     * is taken with {@link #next} (then in {@link #i}, {@link #c}) and, once its vector is computed, {@link #release}d:
+     * its program-order successor and its communication successors wait for one predecessor less.
+     */
+    private static final class Ready {
+        private final Graph gr;
+        private final int[][] waiting;
+        private int[] queue = new int[32];
+        private int head, tail;
+        int i, c;
+
+        Ready(Graph gr, int[][] waiting) {
+            this.gr = gr;
+            this.waiting = waiting;
+            for (int p = 0; p < gr.n; p++) if (gr.len[p] >= 1 && waiting[p][1] == 0) push(p, 1);
+        }
+
+        boolean next() {
+            if (head >= tail) return false;
+            i = queue[head++];
+            c = queue[head++];
+            return true;
+        }
+
+        void release(int p, int v) {
+            if (head > 1 << 16 && head * 2 > tail) { // compact when the consumed prefix dominates
                 System.arraycopy(queue, head, queue, 0, tail - head);
                 tail -= head;
                 head = 0;
             }
-            if (c + 1 <= gr.len[i] && --waiting[i][c + 1] == 0) {
-                if (tail + 2 > queue.length) queue = Arrays.copyOf(queue, queue.length * 2);
-                queue[tail++] = i;
-                queue[tail++] = c + 1;
-            }
-            int[] succ = gr.comm[i][c];
+            if (v + 1 <= gr.len[p] && --waiting[p][v + 1] == 0) push(p, v + 1);
+            int[] succ = gr.comm[p][v];
             if (succ != null) {
-                for (int k = 0; k < succ.length; k += 2) {
-                    if (--waiting[succ[k]][succ[k + 1]] == 0) {
-                        if (tail + 2 > queue.length) queue = Arrays.copyOf(queue, queue.length * 2);
-                        queue[tail++] = succ[k];
-                        queue[tail++] = succ[k + 1];
-                    }
-                }
+                for (int k = 0; k < succ.length; k += 2) if (--waiting[succ[k]][succ[k + 1]] == 0) push(succ[k], succ[k + 1]);
             }
         }
-        return intervals(gr, model, ranks, (i, c, s) -> r[s[0]][s[1] * ranks + i]);
+
+        private void push(int p, int v) {
+            if (tail + 2 > queue.length) queue = Arrays.copyOf(queue, queue.length * 2);
+            queue[tail++] = p;
+            queue[tail++] = v;
+        }
     }
 
     /**
@@ -384,43 +402,15 @@ public final class NonblockingBufferAllocation {
         Vec[][] r = new Vec[n][];
         for (int i = 0; i < n; i++) r[i] = new Vec[gr.len[i] + 2];
         Bases bases = new Bases(ranks, deltaLimit);
-        int[] queue = new int[2 * 16];
-        int head = 0, tail = 0;
-        for (int i = 0; i < n; i++) {
-            if (gr.len[i] >= 1 && waiting[i][1] == 0) {
-                if (tail + 2 > queue.length) queue = Arrays.copyOf(queue, queue.length * 2);
-                queue[tail++] = i;
-                queue[tail++] = 1;
-            }
-        }
-        while (head < tail) {
-            int i = queue[head++], c = queue[head++];
+        Ready ready = new Ready(gr, waiting);
+        while (ready.next()) {
+            int i = ready.i, c = ready.c;
             Vec v = c > 1 ? r[i][c - 1] : Vec.EMPTY;
             int[] pr = preds[i][c];
             if (pr != null && pr.length / 2 > HUB_FANIN) v = bases.mergeAll(v, pr, r);
             else if (pr != null) for (int k = 0; k < pr.length; k += 2) v = bases.merge(v, r[pr[k]][pr[k + 1]]);
             r[i][c] = i < ranks ? bases.with(v, i, c) : v;
-            // release successors (compacting the queue when its consumed prefix dominates)
-            if (head > 1 << 16 && head * 2 > tail) {
-                System.arraycopy(queue, head, queue, 0, tail - head);
-                tail -= head;
-                head = 0;
-            }
-            if (c + 1 <= gr.len[i] && --waiting[i][c + 1] == 0) {
-                if (tail + 2 > queue.length) queue = Arrays.copyOf(queue, queue.length * 2);
-                queue[tail++] = i;
-                queue[tail++] = c + 1;
-            }
-            int[] succ = gr.comm[i][c];
-            if (succ != null) {
-                for (int k = 0; k < succ.length; k += 2) {
-                    if (--waiting[succ[k]][succ[k + 1]] == 0) {
-                        if (tail + 2 > queue.length) queue = Arrays.copyOf(queue, queue.length * 2);
-                        queue[tail++] = succ[k];
-                        queue[tail++] = succ[k + 1];
-                    }
-                }
-            }
+            ready.release(i, c);
         }
         return intervals(gr, model, ranks, (i, c, s) -> {
             Vec at = r[s[0]][s[1]];
