@@ -248,15 +248,15 @@ public final class NonblockingBufferAllocation {
      * none; the hub processes of collectives get no entry, since no receive of theirs asks), computed
      * in one topological pass as the elementwise maximum over v's predecessors. The terminal
      * communication dependency of receive v(i,c) matched with send s is then just R(s)[i]
-     * — one lookup instead of a scan over c. A graph with up to {@link #DENSE_CELLS} vector entries
-     * keeps each R(v) as a dense row; a larger one as a shared base plus a sparse delta
+     * — one lookup instead of a scan over c. A graph of up to {@link #DENSE_RANKS} processes and
+     * {@link #DENSE_CELLS} vector entries keeps each R(v) as a dense row; a larger one as a shared base plus a sparse delta
      * ({@link #compute(CommGraph, Model, int)}).
      */
     public static Result compute(CommGraph g, Model model) {
         Graph gr = build(g, model);
         long cells = 0;
         for (int i = 0; i < gr.n; i++) cells += (long) (gr.len[i] + 2) * g.np();
-        return cells <= DENSE_CELLS ? denseReach(gr, model, g.np()) : compute(gr, model, g.np(), -1);
+        return g.np() <= DENSE_RANKS && cells <= DENSE_CELLS ? denseReach(gr, model, g.np()) : compute(gr, model, g.np(), -1);
     }
 
     /**
@@ -266,6 +266,12 @@ public final class NonblockingBufferAllocation {
      * allocation's time there). Past it, the sparse vectors keep the memory to a few dense bases.
      */
     static final long DENSE_CELLS = 1L << 22;
+
+    /**
+     * Dense rows only up to this many processes: a row costs O(np) at every vertex, a sparse delta only what changed
+     * (a 1024-rank ring took 54 ms with dense rows, 1.3 ms with sparse deltas).
+     */
+    static final int DENSE_RANKS = 64;
 
     /**
      * The backward vectors R(v) of {@link #compute(CommGraph, Model, int)} as dense rows: R(v) = max(R(v - 1), R(p) for
