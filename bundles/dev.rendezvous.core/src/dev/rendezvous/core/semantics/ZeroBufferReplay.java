@@ -4,11 +4,11 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
 import dev.rendezvous.core.model.Event;
 import dev.rendezvous.core.model.Op;
 import dev.rendezvous.core.model.Peer;
+import dev.rendezvous.core.model.TracePositions;
 
 /**
  * The polynomial path for deterministic programs: replays a completed execution's traces under
@@ -113,11 +113,12 @@ public final class ZeroBufferReplay {
         /** Per collective instance, {arrived, size}; and its members' ranks. */
         final List<int[]> counters = new ArrayList<>();
         final List<int[]> memberRanks = new ArrayList<>();
-        /** Positions of events whose index does not give their place in their trace, found once by identity. */
-        private Map<Event, Integer> byIdentity;
+        /** Where each event sits in its rank's trace. */
+        private final TracePositions positions;
 
         State(List<List<Event>> traces) {
             this.traces = traces;
+            this.positions = new TracePositions(traces::get, traces.size());
             int np = traces.size();
             partnerOfSend = new Event[np][];
             partnerOfRecv = new Event[np][];
@@ -134,15 +135,7 @@ public final class ZeroBufferReplay {
 
         /** Where {@code e} sits in its rank's trace, or -1 when that trace does not hold it. */
         int position(Event e) {
-            if (e.rank() < 0 || e.rank() >= traces.size()) return -1;
-            List<Event> t = traces.get(e.rank());
-            if (e.index() >= 0 && e.index() < t.size() && t.get(e.index()) == e) return e.index();
-            if (byIdentity == null) {
-                byIdentity = new IdentityHashMap<>();
-                for (List<Event> tr : traces) for (int p = 0; p < tr.size(); p++) byIdentity.put(tr.get(p), p);
-            }
-            Integer p = byIdentity.get(e);
-            return p == null || traces.get(e.rank()).size() <= p || traces.get(e.rank()).get(p) != e ? -1 : p;
+            return positions.of(e);
         }
 
         boolean posted(Event e) {

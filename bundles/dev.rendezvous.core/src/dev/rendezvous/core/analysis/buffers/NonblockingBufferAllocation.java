@@ -10,6 +10,7 @@ import java.util.Map;
 import dev.rendezvous.core.graph.CommGraph;
 import dev.rendezvous.core.model.Event;
 import dev.rendezvous.core.model.Op;
+import dev.rendezvous.core.model.TracePositions;
 import dev.rendezvous.core.semantics.RunOutcome;
 
 /**
@@ -162,7 +163,7 @@ public final class NonblockingBufferAllocation {
             }
             hub++;
         }
-        Positions positions = new Positions(g);
+        TracePositions positions = new TracePositions(g::trace, g.np());
         for (RunOutcome.Match m : g.arcs()) {
             int sp = positions.of(m.send()), dp = positions.of(m.recv());
             if (sp < 0 || dp < 0) continue;
@@ -213,33 +214,6 @@ public final class NonblockingBufferAllocation {
         Graph built = new Graph(n, len, comm, matched);
         built.vertexEvent = vertexEvent;
         return built;
-    }
-
-    /**
-     * Where an event of a match sits in its rank's trace: its index, when the trace holds that very event there
-     * (as the world records them); otherwise found by identity once (-1 when the trace does not hold it).
-     */
-    private static final class Positions {
-        private final CommGraph g;
-        private Map<Event, Integer> byIdentity;
-
-        Positions(CommGraph g) {
-            this.g = g;
-        }
-
-        int of(Event e) {
-            if (e.rank() < 0 || e.rank() >= g.np()) return -1;
-            List<Event> t = g.trace(e.rank());
-            if (e.index() >= 0 && e.index() < t.size() && t.get(e.index()) == e) return e.index();
-            if (byIdentity == null) {
-                byIdentity = new IdentityHashMap<>();
-                for (int r = 0; r < g.np(); r++) {
-                    List<Event> tr = g.trace(r);
-                    for (int p = 0; p < tr.size(); p++) byIdentity.put(tr.get(p), p);
-                }
-            }
-            return byIdentity.getOrDefault(e, -1);
-        }
     }
 
     /**
