@@ -9,8 +9,10 @@ import dev.rendezvous.core.model.Severity;
 
 /**
  * Values the analysis cannot compute but that ranks share: a count the root draws and hands on (broadcast or sent),
- * and numbers drawn from a {@code java.util.Random} with the same seed on every rank. Each program here runs to its end
- * on MPJ Express 0.44 at np=2 (multicore device) and its twin, named in each test, hangs there.
+ * numbers drawn from a {@code java.util.Random} with the same seed on every rank, the size of a list or array made from
+ * such a value. The correct programs were run to their end on MPJ Express 0.44 (multicore device, np 2 or 3; those that
+ * read the standard input in a variant reading a file, since its starter gives the ranks no input). Each test names its
+ * twin, a real mismatch of the same shape, which must still be reported.
  */
 class SharedUnknownsTest {
 
