@@ -634,20 +634,21 @@ final class MpjCalls {
      * The symbol for the size of a list of unknown size ({@link ListVal#sizeDatum}), named after this rank, the
      * {@code size()} call's line and its visit, so that replays of a run name it alike; unknown without a call site.
      */
-    private Object sizeDatum(ListVal l, MethodInvocation mi) {
-        if (mi == null) return Unknown.ANY;
+    private Object sizeDatum(ListVal l, org.eclipse.jdt.core.dom.ASTNode at) {
+        if (at == null) return Unknown.ANY;
         if (l.sizeDatum == null) {
-            l.sizeDatum = Values.Sym.ownData(in.program.range(mi).line(), rank(), in.occurrence(mi), "size");
+            l.sizeDatum = Values.Sym.ownData(in.program.range(at).line(), rank(), in.occurrence(at), "size");
         }
         return l.sizeDatum;
     }
 
-    /** What {@code l.size()} gives, its call standing at {@code at} (a loop over the list's elements). */
+    /**
+     * What {@code l.size()} gives, the call (or a loop over the list's elements, which tests the same size) standing
+     * at {@code at}: the known size, the size ranks that filled it alike share, or its {@link #sizeDatum}.
+     */
     Object listSize(ListVal l, org.eclipse.jdt.core.dom.ASTNode at) {
         if (!l.unknownSize) return (long) l.items.size();
-        if (l.alike != null) return alike(l, "size", List.of());
-        if (l.sizeDatum == null) l.sizeDatum = Values.Sym.ownData(in.program.range(at).line(), rank(), in.occurrence(at), "size");
-        return l.sizeDatum;
+        return l.alike != null ? alike(l, "size", List.of()) : sizeDatum(l, at);
     }
 
     private Object listCall(ListVal l, String name, List<Object> args) {
@@ -711,8 +712,7 @@ final class MpjCalls {
                 return Unknown.ANY;
             }
             case "size" -> {
-                if (!l.unknownSize) return (long) l.items.size();
-                return l.alike != null ? alike(l, name, args) : sizeDatum(l, mi);
+                return listSize(l, mi);
             }
             case "isEmpty" -> {
                 if (!l.unknownSize) return l.items.isEmpty();

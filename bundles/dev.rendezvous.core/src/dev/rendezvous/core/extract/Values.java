@@ -374,10 +374,6 @@ final class Values {
         private final Object size;
         private int taken;
 
-        IterVal(ListVal of) {
-            this(of, Unknown.ANY);
-        }
-
         IterVal(ListVal of, Object size) {
             items = new ArrayList<>(of.items);
             unknownSize = of.unknownSize;
@@ -641,22 +637,22 @@ final class Values {
          * without a complete marker stays the anonymous unknown that may differ between ranks.
          */
         private static Object digested(String text) {
-            int marker = -1;
+            String marker = null; // the first complete marker, or the first of a rank's own data
             for (int i = text.indexOf(DATA); i >= 0; i = text.indexOf(DATA, i + 1)) {
                 int end = text.indexOf('.', i);
                 if (end < 0) continue;
-                if (marker < 0 || ownData(new Sym(text.substring(i, end + 1)))) {
-                    marker = i;
-                    if (ownData(new Sym(text.substring(i, end + 1)))) break;
-                }
+                String m = text.substring(i, end + 1);
+                boolean own = ownData(new Sym(m));
+                if (marker == null || own) marker = m;
+                if (own) break;
             }
-            if (marker < 0) return Unknown.ANY;
+            if (marker == null) return Unknown.ANY;
             long h = 0xcbf29ce484222325L;
             for (int i = 0; i < text.length(); i++) {
                 h = (h ^ text.charAt(i)) * 0x100000001b3L;
             }
             h ^= h >>> 31;
-            return new Sym(text.substring(marker, text.indexOf('.', marker) + 1) + "h" + Long.toHexString(h));
+            return new Sym(marker + "h" + Long.toHexString(h));
         }
 
         /*

@@ -106,7 +106,6 @@ public final class ZeroBufferReplay {
      * receive, the collective instance it belongs to (its number + 1, 0 for none), and whether the rank has posted it.
      */
     private static final class State {
-        final List<List<Event>> traces;
         final Event[][] partnerOfSend, partnerOfRecv;
         final int[][] instance;
         final boolean[][] posted;
@@ -117,7 +116,6 @@ public final class ZeroBufferReplay {
         private final TracePositions positions;
 
         State(List<List<Event>> traces) {
-            this.traces = traces;
             this.positions = new TracePositions(traces::get, traces.size());
             int np = traces.size();
             partnerOfSend = new Event[np][];
