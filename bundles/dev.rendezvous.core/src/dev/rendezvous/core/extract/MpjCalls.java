@@ -340,8 +340,8 @@ final class MpjCalls {
             }
             return m;
         }
-        if (type.equals("Random") && args.size() == 1 && args.get(0) instanceof Long seed) {
-            Values.Seeded g = new Values.Seeded(seed);
+        if (type.equals("Random") && args.size() == 1 && (args.get(0) instanceof Long || args.get(0) instanceof Values.Sym)) {
+            Values.Seeded g = args.get(0) instanceof Long seed ? new Values.Seeded(seed) : new Values.Seeded(((Values.Sym) args.get(0)).expr());
             in.seeded.add(g);
             return g;
         }
@@ -1158,6 +1158,16 @@ final class MpjCalls {
     }
 
     private int peer(Object v, SourceRange at, String what, CommValue comm) {
+        if (v instanceof Values.Sym s && world().knownEqual(s.expr()) instanceof Long k) {
+            v = k; // a test found it: rank == leader
+        } else if (v instanceof Values.Sym s && s.expr().indexOf(' ') < 0) {
+            // one value wherever it is held (a broadcast leader, a rank picked from gathered data): each rank it can
+            // still be, alike on every rank. Not an expression over one ((leader + 1) % size): a choice of its value
+            // would be taken apart from the choice of the value it is computed from
+            Long known = world().uniformValueChoice(rank(), in.valueKey(s), s.expr(), comm.size(),
+                    what + " at line " + at.line() + " (" + s.expr() + ")");
+            if (known != null) v = known;
+        }
         if (v instanceof Long l) {
             if (l == Peer.ANY || l == Peer.PROC_NULL) return (int) (long) l;
             if (l >= comm.size() && l < Integer.MAX_VALUE) {

@@ -580,7 +580,7 @@ final class RankInterpreter {
             // one in its loop's test and the others in a branch that breaks out, decide alike
             InstanceTest key = instanceTest((Values.Sym) v);
             if (key != null) {
-                return world.uniformChoice(rank, key, 2, what + " at line " + program.range(at).line() + " ("
+                return uniformChoice(key, (Values.Sym) v, what + " at line " + program.range(at).line() + " ("
                         + ((Values.Sym) v).expr() + ")") == 0;
             }
             v = Unknown.UNIFORM;
@@ -599,10 +599,10 @@ final class RankInterpreter {
                             + "(data, input or an unknown call); both outcomes are explored");
                     localDecisions++;
                 }
-                return world.uniformChoice(rank, sym, 2, what + " at line " + program.range(at).line() + " ("
+                return uniformChoice(sym, sym, what + " at line " + program.range(at).line() + " ("
                         + dev.rendezvous.core.semantics.ChoiceSource.ALIKE_DATA + " " + dataLine + ")") == 0;
             }
-            return world.uniformChoice(rank, sym, 2, what + " at line " + program.range(at).line() + " (" + sym.expr() + ")") == 0;
+            return uniformChoice(sym, sym, what + " at line " + program.range(at).line() + " (" + sym.expr() + ")") == 0;
         }
         if (v == Unknown.UNIFORM) {
             // the same on every rank (a broadcast or reduced value, an input): both outcomes are explored,
@@ -617,6 +617,29 @@ final class RankInterpreter {
     }
 
     private record UniformKey(ASTNode node, int occurrence) {}
+
+    /** The key of a choice of the value of {@code s} ({@link dev.rendezvous.core.semantics.World#uniformValueChoice}). */
+    Object valueKey(Values.Sym s) {
+        InstanceTest t = instanceTest(s);
+        return t != null ? new InstanceValue(t.place(), t.turn()) : new SymValue(s.expr());
+    }
+
+    /** A choice of the value of a symbol from a collective instance: by its place and turn, as {@link InstanceTest}. */
+    private record InstanceValue(String place, int turn) implements dev.rendezvous.core.semantics.World.Turn {}
+
+    /** A choice of the value of any other symbol. */
+    private record SymValue(String expr) {}
+
+    /**
+     * The world's decision under {@code key} of {@code test}, a test every rank holding its values decides alike; a
+     * test of one value against an integer ({@code rank == leader} after a broadcast leader) is decided together with
+     * the other such tests of that value ({@link dev.rendezvous.core.semantics.World#uniformEqualityChoice}).
+     */
+    private int uniformChoice(Object key, Values.Sym test, String what) {
+        Object[] eq = Values.Sym.equalityTest(test.expr());
+        return eq == null ? world.uniformChoice(rank, key, 2, what)
+                : world.uniformEqualityChoice(rank, key, (String) eq[0], (Long) eq[1], what);
+    }
 
     /**
      * A test of a value a collective gave or a reader read ({@link Values.Sym#instancePlace}), by its place and turn:
@@ -1937,7 +1960,12 @@ final class RankInterpreter {
                 if (!(c instanceof Boolean) && !program.mayCommunicate(ce)) {
                     Object a = eval(ce.getThenExpression());
                     Object b = eval(ce.getElseExpression());
-                    return Operators.equal(a, b) == Boolean.TRUE ? a : Values.join(c, c);
+                    if (Operators.equal(a, b) == Boolean.TRUE) return a;
+                    // one of two values chosen by a test of named values: itself a named value, so that ranks holding
+                    // it test it alike (a leader picked from gathered data, then "rank == best" on every rank)
+                    String tc = Values.Sym.text(c), ta = Values.Sym.text(a), tb = Values.Sym.text(b);
+                    if (c instanceof Values.Sym && ta != null && tb != null) return Values.Sym.of("(" + tc + " ? " + ta + " : " + tb + ")");
+                    return Values.join(c, c);
                 }
                 return decide(c, ce, "conditional expression") ? eval(ce.getThenExpression()) : eval(ce.getElseExpression());
             }

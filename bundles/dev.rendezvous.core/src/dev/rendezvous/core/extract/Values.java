@@ -547,10 +547,17 @@ final class Values {
      * So does drawing more than {@link #MAX_DRAWS} numbers: a generator that fills arrays gives data, and data known
      * number by number is computed through every kernel that reads it (a sparse matrix product whose row indices were
      * drawn took twice as long with them known), where the counts and sizes that steer a program are drawn first.
+     * <p>
+     * A seed the analysis cannot compute but that has a name ({@link Sym}: a clock the root read and broadcast) gives
+     * numbers it cannot compute either, but each has a name too: the seed's, the draw's position and the call
+     * ({@code rnd(Bcast#1[0])#1.nextInt(3)}). Ranks that seed with the same value then draw the same named numbers and
+     * decide their tests alike; seeded with their own values ({@code seed + rank}), their numbers are other names.
      */
     static final class Seeded {
         static final int MAX_DRAWS = 64;
         private final java.util.Random random;
+        /** The name of the seed where it is not known (then {@link #random} is null). */
+        private String seedText;
         private int draws;
         /** The seed and a digest of the calls made since: the generator's position, for the state cache. */
         long position;
@@ -561,12 +568,24 @@ final class Values {
             position = seed;
         }
 
+        /** A generator seeded with the value {@code seed} names ({@link Sym#text}). */
+        Seeded(String seed) {
+            random = null;
+            seedText = seed;
+            position = seed.hashCode();
+        }
+
         /** What {@code method(args)} gives; null when the method is not one of the draws (the position is then lost). */
         Object call(String method, List<Object> args) {
             if (method.equals("setSeed") && args.size() == 1) {
-                if (args.get(0) instanceof Long seed) {
+                if (args.get(0) instanceof Long seed && random != null) {
                     random.setSeed(seed);
                     position = seed;
+                    draws = 0;
+                    lost = false;
+                } else if (args.get(0) instanceof Sym seed && random == null) {
+                    seedText = seed.expr();
+                    position = seedText.hashCode();
                     draws = 0;
                     lost = false;
                 } else {
@@ -584,6 +603,7 @@ final class Values {
         }
 
         private Object draw(String method, List<Object> args) {
+            if (random == null) return named(method, args);
             if (args.isEmpty()) {
                 return switch (method) {
                     case "nextInt" -> (long) random.nextInt();
@@ -599,6 +619,18 @@ final class Values {
                 return (long) random.nextInt((int) (long) bound);
             }
             return null;
+        }
+
+        /** The name of this draw from a generator with a named seed; null for a call that is not a draw. */
+        private Object named(String method, List<Object> args) {
+            boolean known = switch (method) {
+                case "nextLong", "nextDouble", "nextFloat", "nextBoolean", "nextGaussian" -> args.isEmpty();
+                case "nextInt" -> args.size() <= 1;
+                default -> false;
+            };
+            String bound = args.isEmpty() ? "" : Sym.text(args.get(0));
+            if (!known || bound == null) return null;
+            return Sym.of("rnd(" + seedText + ")#" + draws + "." + method + "(" + bound + ")");
         }
 
         @Override
@@ -743,32 +775,64 @@ final class Values {
                 negated = !negated;
                 e = e.substring(1);
             }
-            if (e.length() > 2 && e.charAt(0) == '(' && e.charAt(e.length() - 1) == ')') {
-                int depth = 0;
-                for (int i = 1; i < e.length() - 1; i++) {
-                    char c = e.charAt(i);
-                    if (c == '(' || c == '[') depth++;
-                    else if (c == ')' || c == ']') depth--;
-                    else if (c == '"') i = Math.max(i, e.indexOf('"', i + 1)); // a string's text, not operators
-                    else if (depth == 0 && c == ' ') {
-                        int end = e.indexOf(' ', i + 1);
-                        if (end < 0) break;
-                        String op = e.substring(i + 1, end);
-                        String flipped = switch (op) {
-                            case ">" -> "<=";
-                            case ">=" -> "<";
-                            case "!=" -> "==";
-                            default -> null;
-                        };
-                        if (flipped != null) {
-                            e = e.substring(0, i + 1) + flipped + e.substring(end);
-                            negated = !negated;
-                        }
-                        break; // the first operator at the top is the comparison, if any
-                    }
+            int[] top = topOperator(e);
+            if (top != null) {
+                String flipped = switch (e.substring(top[0], top[1])) {
+                    case ">" -> "<=";
+                    case ">=" -> "<";
+                    case "!=" -> "==";
+                    default -> null;
+                };
+                if (flipped != null) {
+                    e = e.substring(0, top[0]) + flipped + e.substring(top[1]);
+                    negated = !negated;
                 }
             }
             return e.equals(expr) ? null : new Object[] {e, negated};
+        }
+
+        /**
+         * Where the operator of the parenthesized binary expression {@code e} ({@code (a op b)}, as {@link #combine}
+         * writes it) starts and ends in its text, or null when {@code e} is not one. The operator is the first token
+         * between spaces at the top level: a string's text and bracketed parts are skipped.
+         */
+        private static int[] topOperator(String e) {
+            if (e.length() <= 2 || e.charAt(0) != '(' || e.charAt(e.length() - 1) != ')') return null;
+            int depth = 0;
+            for (int i = 1; i < e.length() - 1; i++) {
+                char c = e.charAt(i);
+                if (c == '(' || c == '[') depth++;
+                else if (c == ')' || c == ']') depth--;
+                else if (c == '"') i = Math.max(i, e.indexOf('"', i + 1)); // a string's text, not operators
+                else if (depth == 0 && c == ' ') {
+                    int end = e.indexOf(' ', i + 1);
+                    return end < 0 ? null : new int[] {i + 1, end};
+                }
+            }
+            return null;
+        }
+
+        /**
+         * The test {@code expr}, written as {@link #canonicalTest} writes it, when it compares one value with an integer
+         * constant for equality ({@code (Bcast#1[0] == 2)}, {@code (0 == best)}): that value's text and the constant;
+         * else null. Every such test of one value is about the same number (World.uniformEqualityChoice): rank 0's
+         * {@code rank == leader} and rank 1's cannot both hold.
+         */
+        static Object[] equalityTest(String expr) {
+            int[] top = topOperator(expr);
+            if (top == null || !expr.startsWith("==", top[0]) || top[1] - top[0] != 2) return null;
+            String left = expr.substring(1, top[0] - 1), right = expr.substring(top[1] + 1, expr.length() - 1);
+            Long l = integer(left), r = integer(right);
+            if ((l == null) == (r == null)) return null; // two unknowns, or two constants
+            return l != null ? new Object[] {right, l} : new Object[] {left, r};
+        }
+
+        /** The integer {@code text} writes ({@link #text} of a Long), or null. */
+        private static Long integer(String text) {
+            int i = text.startsWith("-") ? 1 : 0;
+            if (i == text.length() || text.length() - i > 18) return null;
+            for (int k = i; k < text.length(); k++) if (!Character.isDigit(text.charAt(k))) return null;
+            return Long.parseLong(text);
         }
 
         /** An instance's number in a symbol's text (group 1), where {@link #INSTANCE} finds one. */

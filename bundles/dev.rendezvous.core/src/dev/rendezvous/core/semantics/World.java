@@ -309,6 +309,12 @@ public final class World {
     private final List<CollInstance> allCollectives = new ArrayList<>();
     private final BitSet toCheck = new BitSet();
     private final Map<Object, Integer> uniformDecisions = new HashMap<>();
+    /**
+     * What the equality tests among {@link #uniformDecisions} found ({@link #uniformEqualityChoice}): the number a
+     * value (by its text) was found equal to, and the numbers it was found unequal to.
+     */
+    private final Map<String, Long> equalTo = new HashMap<>();
+    private final Map<String, java.util.Set<Long>> notEqualTo = new HashMap<>();
     private final List<String> wildcardDecisions = new ArrayList<>();
     private int nextRequestId, nextCommId = 2;
     private long progress;
@@ -587,7 +593,8 @@ public final class World {
             if (e.getKey() instanceof Turn turn) {
                 int b = base.getOrDefault(turn.place(), 0);
                 if (turn.turn() <= b) continue; // every running rank has passed it
-                parts.add((turn.place().hashCode() * 31L + turn.turn() - b) * 31 + e.getValue() + 0x5bd1e995L);
+                parts.add(((turn.place().hashCode() * 31L + turn.turn() - b) * 31 + e.getValue() + 0x5bd1e995L) * 31
+                        + turn.getClass().hashCode());
             } else {
                 parts.add(e.getKey().hashCode() * 31L + e.getValue());
             }
@@ -923,6 +930,69 @@ public final class World {
         }
         if (models != null) models.uniform(rank, key, d);
         return d;
+    }
+
+    /**
+     * As {@link #uniformChoice}, for a test whether one value, {@code subject} (its text: the same value wherever it is
+     * held), equals the integer {@code constant}; outcome 0 means it does. Such tests of one value are not independent
+     * decisions: once a test found it equal to a number, every other test of it is decided by that number (rank 0's
+     * {@code rank == leader} true makes rank 1's false), and a number it was found unequal to stays excluded. Only a
+     * test the facts gathered so far do not decide is a decision of the explorer.
+     */
+    public int uniformEqualityChoice(int rank, Object key, String subject, long constant, String what) {
+        Integer d = uniformDecisions.get(key);
+        if (d == null) {
+            Long value = equalTo.get(subject);
+            java.util.Set<Long> excluded = notEqualTo.get(subject);
+            if (value != null) d = value == constant ? 0 : 1;
+            else if (excluded != null && excluded.contains(constant)) d = 1;
+            else {
+                if (cache != null) cache.uniformDecisionMet();
+                d = choices.choose(2, what);
+            }
+            uniformDecisions.put(key, d);
+            if (d == 0) equalTo.put(subject, constant);
+            else notEqualTo.computeIfAbsent(subject, k -> new java.util.HashSet<>()).add(constant);
+        }
+        if (models != null) models.uniform(rank, key, d);
+        return d;
+    }
+
+    /** The most values {@link #uniformValueChoice} branches over. */
+    public static final int MAX_VALUE_CHOICES = 8;
+
+    /**
+     * The rank that the value written {@code subject} (one value wherever it is held) stands for, where a call needs
+     * it as its peer in a communicator of {@code size} ranks: the number a test found it equal to; else each rank of
+     * {@code 0..size-1} that no test excluded, as a decision of the explorer under {@code key} taken alike by every rank
+     * (a broadcast leader that rank 1 found unequal to itself before it waits for a message from the leader); null
+     * when more than {@link #MAX_VALUE_CHOICES} remain (the peer stays unknown).
+     */
+    public Long uniformValueChoice(int rank, Object key, String subject, int size, String what) {
+        Long known = equalTo.get(subject);
+        if (known != null) return known;
+        java.util.Set<Long> excluded = notEqualTo.getOrDefault(subject, java.util.Set.of());
+        List<Long> candidates = new ArrayList<>();
+        for (long r = 0; r < size && candidates.size() <= MAX_VALUE_CHOICES; r++) if (!excluded.contains(r)) candidates.add(r);
+        if (candidates.isEmpty() || candidates.size() > MAX_VALUE_CHOICES) return null;
+        Integer d = uniformDecisions.get(key);
+        if (d == null || d >= candidates.size()) {
+            if (candidates.size() == 1) d = 0;
+            else {
+                if (cache != null) cache.uniformDecisionMet();
+                d = choices.choose(candidates.size(), what);
+            }
+            uniformDecisions.put(key, d);
+        }
+        if (models != null) models.uniform(rank, key, d);
+        long value = candidates.get(d);
+        equalTo.put(subject, value);
+        return value;
+    }
+
+    /** The number a test of this run found the value written {@code subject} equal to ({@link #uniformEqualityChoice}), or null. */
+    public Long knownEqual(String subject) {
+        return equalTo.get(subject);
     }
 
     /** The outcome some rank already took for {@code key} in this run ({@link #uniformChoice}), or null. */

@@ -312,6 +312,24 @@ class SharedUnknownsTest {
     }
 
     /**
+     * A seed the analysis cannot compute, read from the clock by rank 0 and broadcast: every rank seeds with the same
+     * value and draws the same (named) numbers, so the counts agree, where each draw used to be an unknown of its own
+     * rank and the program got a warning. Seeded with {@code seed * 7919 + rank * 104729} the ranks draw apart: the
+     * twin hung in each of four runs on MPJ Express at np=3, and it is an error here.
+     */
+    @Test
+    void aGeneratorSeededWithABroadcastClockDrawsTheSameNumbersOnEveryRank() {
+        String clock = SEEDED.replace("Random rnd", "long[] seed = new long[1]; if (rank == 0) seed[0] = System.nanoTime();\n"
+                + "MPI.COMM_WORLD.Bcast(seed, 0, 1, MPI.LONG, 0);\nRandom rnd");
+        for (int np : new int[] {2, 3}) {
+            RunReport r = Repo.analyze("Seeded.java", clock.formatted("seed[0]"), np);
+            assertTrue(quiet(r), "np=" + np + ": " + r.findings());
+        }
+        RunReport own = Repo.analyze("Seeded.java", clock.formatted("seed[0] * 7919 + rank * 104729"), 3);
+        assertTrue(own.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR), own.findings().toString());
+    }
+
+    /**
      * A loop the interpreter does not follow to its end (a long one without communication) may draw any number of
      * times: afterwards the generator's draws are unknown, not the ones a fresh generator would give. Here the ranks
      * seed alike, then rank 0 alone draws a million times, so the counts differ on a real run (5 and 2); the analysis must not
@@ -324,5 +342,66 @@ class SharedUnknownsTest {
                         + "int n = 1 + rnd.nextInt(5);");
         RunReport r = Repo.analyze("Seeded.java", skipped, 2);
         assertTrue(!quiet(r), r.findings().toString());
+    }
+    /**
+     * A leader the program picks from data every rank shares (%1$s sets {@code leader}): the leader sends to each
+     * other rank, which receives from the leader (%2$s: the source the receivers name).
+     */
+    private static final String LEADER = """
+            import mpi.*;
+            public class Leader {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    int leader = 0;
+                    %1$s
+                    int[] msg = new int[1];
+                    if (rank == leader) {
+                        for (int p = 0; p < size; p++) if (p != leader) MPI.COMM_WORLD.Send(msg, 0, 1, MPI.INT, p, 0);
+                    } else {
+                        MPI.COMM_WORLD.Recv(msg, 0, 1, MPI.INT, %2$s, 0);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /** Rank 0 draws the leader and broadcasts it. */
+    private static final String DRAWN_LEADER = "int[] l = new int[1]; if (rank == 0) l[0] = (int) (Math.random() * size);"
+            + " MPI.COMM_WORLD.Bcast(l, 0, 1, MPI.INT, 0); leader = l[0];";
+    /** Every rank gathers everyone's draw and takes the rank of the largest, in a loop the interpreter does not follow. */
+    private static final String ARGMAX_LEADER = "int[] v = new int[1]; v[0] = (int) (Math.random() * 100); int[] all = new int[size];"
+            + " MPI.COMM_WORLD.Allgather(v, 0, 1, MPI.INT, all, 0, 1, MPI.INT);"
+            + " for (int p = 1; p < size; p++) if (all[p] > all[leader]) leader = p;";
+
+    /**
+     * Each rank's {@code rank == leader} is a test of the same value against another number: once rank 0 found it
+     * equal, rank 1's test is false, and the receivers know whom they wait for. Decided apart, two ranks could both
+     * lead (each sending, nobody receiving), or a receiver name a source the analysis did not know: warnings on
+     * correct programs. The twins: a receiver waits for the rank after the leader, which is itself at np=2 and does
+     * not send at any np, or for rank 0, which does not send when another rank leads.
+     */
+    @Test
+    void aLeaderPickedFromSharedDataIsOneRankOnEveryRank() {
+        for (String pick : new String[] {DRAWN_LEADER, ARGMAX_LEADER}) {
+            for (int np : new int[] {2, 3, 4}) {
+                RunReport r = Repo.analyze("Leader.java", LEADER.formatted(pick, "leader"), np);
+                assertTrue(quiet(r), pick + " np=" + np + ": " + r.findings());
+            }
+            for (String wrong : new String[] {"(leader + 1) % size", "0"}) {
+                RunReport twin = Repo.analyze("Leader.java", LEADER.formatted(pick, wrong), 3);
+                assertTrue(!quiet(twin), pick + " receiving from " + wrong + ": " + twin.findings());
+            }
+        }
+    }
+
+    /** As above with the tag of the receivers wrong: an error whichever rank leads. */
+    @Test
+    void aReceiverOfADrawnLeaderWithTheWrongTagIsStillAnError() {
+        String wrongTag = LEADER.formatted(DRAWN_LEADER, "leader").replace("MPI.INT, leader, 0);", "MPI.INT, leader, 1);");
+        for (int np : new int[] {2, 3}) {
+            RunReport r = Repo.analyze("Leader.java", wrongTag, np);
+            assertTrue(r.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR), "np=" + np + ": " + r.findings());
+        }
     }
 }
