@@ -1164,8 +1164,13 @@ final class MpjCalls {
             // one value wherever it is held (a broadcast leader, a rank picked from gathered data): each rank it can
             // still be, alike on every rank. Not an expression over one ((leader + 1) % size): a choice of its value
             // would be taken apart from the choice of the value it is computed from
-            Long known = world().uniformValueChoice(rank(), in.valueKey(s), s.expr(), comm.size(),
-                    what + " at line " + at.line() + " (" + s.expr() + ")");
+            int dataLine = Values.Sym.dataLine(s);
+            if (Values.Sym.ownData(s)) {
+                in.assumptions.add(at, "The " + what + " of this call is a value the analysis cannot compute (data, input or an "
+                        + "unknown call); each rank it can be is explored");
+            }
+            Long known = world().uniformValueChoice(rank(), in.valueKey(s), s.expr(), comm.size(), what + " at line " + at.line()
+                    + " (" + (dataLine >= 0 ? dev.rendezvous.core.semantics.ChoiceSource.ALIKE_DATA + " " + dataLine : s.expr()) + ")");
             if (known != null) v = known;
         }
         if (v instanceof Long l) {

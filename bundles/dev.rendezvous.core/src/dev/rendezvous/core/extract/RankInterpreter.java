@@ -1080,10 +1080,22 @@ final class RankInterpreter {
             heads.set(heads.size() - 1, headState(loop));
         }
         if (unknownIters[0]++ >= budgets.maxUnknownIterations) {
+            // the test may be one some rank already decided (a master's "sent < tasks" at this count, before its
+            // "done < tasks" loop got here): its outcome stands, for up to as many turns again, after which a rank
+            // that leaves anyway takes a path no execution takes; a test nobody decided is decided false here, for
+            // every later test of it too. Not in a loop whose head was widened: a test of widened values repeats
+            // whatever the turn (a periodic loop), it is not the next count of a master's
+            boolean widened = unknownIters.length > 1 && unknownIters[1] == 1;
+            Object[] key = c instanceof Values.Sym sym && !widened ? uniformKey(sym) : null;
+            Integer decided = key != null && key[0] != null ? world.uniformDecided(key[0]) : null;
+            boolean holds = decided != null && (decided == 0) != (Boolean) key[1];
+            if (holds && unknownIters[0] <= 2 * budgets.maxUnknownIterations) return decide(c, loop, "loop condition");
+            if (holds) world.infeasibleRun();
             if (!(uniform && heads != null && periodic(loop, heads))) {
                 assumptions.add(program.range(loop), "Loop bound unknown: explored at most " + budgets.maxUnknownIterations
                         + " iterations of this loop");
             }
+            if (decided == null && key != null && key[0] != null) world.fixUniform(rank, key[0], (Boolean) key[1] ? 0 : 1);
             return false;
         }
         return decide(c, loop, "loop condition");

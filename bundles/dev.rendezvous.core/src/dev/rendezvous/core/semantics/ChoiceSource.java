@@ -17,6 +17,23 @@ public final class ChoiceSource {
     public static final String ALIKE_DATA = "on a value computed from data at line";
 
     /**
+     * Ends the description of a choice of a value among ranks (World.uniformValueChoice), followed by the list of
+     * candidates ({@code [0, 2]}); the option chosen is the index in that list.
+     */
+    public static final String VALUE_CHOICE = " is one of ranks ";
+
+    /** How a report names what {@code d} chose: a branch's outcome, or the rank a value was taken to be. */
+    public static String outcome(Decision d) {
+        String w = d.what();
+        int at = w.lastIndexOf(VALUE_CHOICE);
+        if (at >= 0 && w.endsWith("]")) {
+            String[] values = w.substring(at + VALUE_CHOICE.length() + 1, w.length() - 1).split(", ");
+            if (d.chosen() < values.length) return w.substring(0, at) + " = rank " + values[d.chosen()];
+        }
+        return w + (d.chosen() == 0 ? " taken (true)" : " not taken (false)");
+    }
+
+    /**
      * Names one of the first three entries of {@code main}'s parameter in a decision's description: MPJ Express fills
      * them with the rank, the process count and the device, mpiJava and Open MPI with the user's arguments, so an
      * outcome of a test on them may be one the program never takes under the runtime it is run with.

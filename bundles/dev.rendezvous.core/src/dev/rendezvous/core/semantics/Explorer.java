@@ -79,6 +79,12 @@ public final class Explorer {
         return explore(policy, maxRuns, deadlineNanos, runner, stopAtDeadlock, cached, null);
     }
 
+    /** The runs an exploration kept, or the last infeasible one when it kept none (an exploration has a run). */
+    private static List<RunOutcome> kept(List<RunOutcome> runs, RunOutcome infeasible) {
+        if (runs.isEmpty() && infeasible != null) runs.add(infeasible);
+        return runs;
+    }
+
     /** As above, showing every run to {@code observer} (may be null). */
     public static Exploration explore(BufferPolicy policy, int maxRuns, long deadlineNanos,
             BiFunction<int[], StateCache, RunOutcome> runner, boolean stopAtDeadlock, boolean cached, RunObserver observer) {
@@ -87,9 +93,14 @@ public final class Explorer {
         int cut = 0;
         int[] prefix = new int[0];
         boolean replaying = false;
+        RunOutcome infeasible = null; // the last run along a path no execution takes: kept only if no other run is
         while (true) {
             RunOutcome o = runner.apply(prefix, cache);
             boolean pruned = cache.takePruned();
+            if (cache.takeInfeasible() && !pruned) {
+                pruned = true; // counted as cut: nothing to report from it
+                infeasible = o;
+            }
             if (observer != null && !replaying) observer.ran(o, pruned);
             if (pruned) cut++;
             else if (!replaying) runs.add(o); // a replay to learn options repeats an execution already kept
@@ -104,13 +115,13 @@ public final class Explorer {
                 continue;
             }
             int states = cache.states();
-            if (stopAtDeadlock && !pruned && o.deadlocked()) return new Exploration(policy, runs, false, cut, states);
+            if (stopAtDeadlock && !pruned && o.deadlocked()) return new Exploration(policy, kept(runs, infeasible), false, cut, states);
             List<ChoiceSource.Decision> d = o.decisions();
             int i = d.size() - 1;
             while (i >= 0 && d.get(i).chosen() + 1 >= d.get(i).options()) i--;
-            if (i < 0) return new Exploration(policy, runs, true, cut, states);
+            if (i < 0) return new Exploration(policy, kept(runs, infeasible), true, cut, states);
             if (runs.size() + cut / CUT_RUNS_PER_RUN >= maxRuns || System.nanoTime() > deadlineNanos || o.timedOut()) {
-                return new Exploration(policy, runs, false, cut, states);
+                return new Exploration(policy, kept(runs, infeasible), false, cut, states);
             }
             cache.activate(); // a second run follows: from now on states are worth recording
             prefix = new int[i + 1];

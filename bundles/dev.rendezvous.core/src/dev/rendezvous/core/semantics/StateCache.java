@@ -120,6 +120,23 @@ public final class StateCache {
         return false;
     }
 
+    /**
+     * Marks the run as one no execution takes: a rank left a loop against a test some rank had found true
+     * ({@link World#infeasibleRun}). The exploration keeps it only if it has no other run.
+     */
+    void infeasible() {
+        infeasible = true;
+    }
+
+    private boolean infeasible;
+
+    /** Whether the last run was marked {@link #infeasible}; resets the flag. */
+    boolean takeInfeasible() {
+        boolean i = infeasible;
+        infeasible = false;
+        return i;
+    }
+
     /** Whether the last run was cut at a known state; resets the flag. */
     boolean takePruned() {
         boolean p = pruned;

@@ -980,7 +980,7 @@ public final class World {
             if (candidates.size() == 1) d = 0;
             else {
                 if (cache != null) cache.uniformDecisionMet();
-                d = choices.choose(candidates.size(), what);
+                d = choices.choose(candidates.size(), what + ChoiceSource.VALUE_CHOICE + candidates);
             }
             uniformDecisions.put(key, d);
         }
@@ -988,6 +988,15 @@ public final class World {
         long value = candidates.get(d);
         equalTo.put(subject, value);
         return value;
+    }
+
+    /**
+     * This run takes a path no execution takes (a rank had to leave a loop whose test another rank, or its own branch,
+     * had found true: the loop's unknown-iteration budget ran out): an exploration does not keep it, unless it is its
+     * only run ({@link Explorer#explore}). Outside an exploration nothing is marked.
+     */
+    public void infeasibleRun() {
+        if (cache != null) cache.infeasible();
     }
 
     /** The number a test of this run found the value written {@code subject} equal to ({@link #uniformEqualityChoice}), or null. */

@@ -404,4 +404,95 @@ class SharedUnknownsTest {
             assertTrue(r.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR), "np=" + np + ": " + r.findings());
         }
     }
+
+    /**
+     * A master hands out as many tasks as a file says (read by rank 0, broadcast), one at a time to whichever worker
+     * returns a result, then tells every worker to stop (%s: the loop that collects the results; %s: the workers
+     * told to stop).
+     */
+    private static final String FARM = """
+            import mpi.*;
+            public class Farm {
+                static final int WORK = 1, DIE = 2;
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    int[] t = new int[1];
+                    if (rank == 0) t[0] = new java.util.Scanner(new java.io.File("tasks.txt")).nextInt();
+                    MPI.COMM_WORLD.Bcast(t, 0, 1, MPI.INT, 0);
+                    int tasks = t[0];
+                    int[] buf = new int[1];
+                    if (rank == 0) {
+                        int sent = 0, done = 0;
+                        for (int w = 1; w < size && sent < tasks; w++) { buf[0] = sent++; MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, w, WORK); }
+                        %s {
+                            Status st = MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG);
+                            done++;
+                            if (sent < tasks) { buf[0] = sent++; MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, st.source, WORK); }
+                        }
+                        for (int w = 1; w < %s; w++) MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, w, DIE);
+                    } else {
+                        while (true) {
+                            Status st = MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, MPI.ANY_TAG);
+                            if (st.tag == DIE) break;
+                            MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 0, 0);
+                        }
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * The master's "sent < tasks" decides, turn by turn, the same tests as its "done < tasks" one turn later. When the
+     * collecting loop reached its budget of unknown turns it used to stop even where "sent < tasks" had held at that
+     * count: the master told a worker to stop while the worker returned a result it had sent it, an error on a correct
+     * program (it ran to its end on MPJ Express at np 2, 3 and 4, with 7 tasks and with 1). A loop at its budget now
+     * follows such a test, and a run that must still leave against it is dropped as one no execution takes. The
+     * twins: one result not collected, one worker never told to stop.
+     */
+    @Test
+    void aTaskFarmOverACountFromAFileCollectsEveryResultItHandedOut() {
+        for (int np : new int[] {2, 3, 4}) {
+            RunReport r = Repo.analyze("Farm.java", FARM.formatted("while (done < tasks)", "size"), np);
+            assertTrue(quiet(r), "np=" + np + ": " + r.findings());
+        }
+        for (String[] twin : new String[][] {{"while (done < tasks - 1)", "size"}, {"while (done < tasks)", "size - 1"}}) {
+            RunReport r = Repo.analyze("Farm.java", FARM.formatted((Object[]) twin), 3);
+            assertTrue(r.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR), String.join(", ", twin) + ": " + r.findings());
+        }
+    }
+
+    /**
+     * A destination rank 0 draws for itself (a copy of it, so that it has a name): the analysis explores each rank it can be and names the one a path took.
+     * At np=2 the only path that deadlocks sends to rank 0 itself, which the draw ({@code 1 + ...}) never gives: a
+     * warning, on data. At np=3 one of ranks 1 and 2 waits in every run, whichever is drawn: an error.
+     */
+    @Test
+    void aDestinationDrawnByOneRankIsEachRankItCanBe() {
+        String drawn = """
+                import mpi.*;
+                public class Drawn {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        int[] msg = new int[1];
+                        if (rank == 0) {
+                            int d = 1 + (int) (Math.random() * (size - 1));
+                            int[] copy = {d};
+                            MPI.COMM_WORLD.Send(msg, 0, 1, MPI.INT, copy[0], 0);
+                        } else {
+                            MPI.COMM_WORLD.Recv(msg, 0, 1, MPI.INT, 0, 0);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport two = Repo.analyze("Drawn.java", drawn, 2);
+        assertTrue(two.findings().stream().anyMatch(f -> f.severity() == Severity.WARNING && f.message().contains("= rank 0")),
+                two.findings().toString());
+        assertTrue(two.findings().stream().noneMatch(f -> f.severity() == Severity.ERROR), two.findings().toString());
+        RunReport three = Repo.analyze("Drawn.java", drawn, 3);
+        assertTrue(three.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR), three.findings().toString());
+    }
 }

@@ -236,7 +236,7 @@ public final class DeadlockAnalysis {
         List<String> steps = new ArrayList<>();
         boolean onData = false, onRuntimeArg = false;
         for (var d : dl.decisions()) {
-            steps.add(d.what() + (d.chosen() == 0 ? " taken (true)" : " not taken (false)"));
+            steps.add(dev.rendezvous.core.semantics.ChoiceSource.outcome(d));
             onData |= isDataDecision(d);
             onRuntimeArg |= d.what().contains(dev.rendezvous.core.semantics.ChoiceSource.RUNTIME_ARG);
         }
@@ -277,7 +277,7 @@ public final class DeadlockAnalysis {
         boolean onData = false;
         for (var d : dl.decisions()) {
             if (d.scheduling()) continue;
-            steps.add(d.what() + (d.chosen() == 0 ? " taken (true)" : " not taken (false)"));
+            steps.add(dev.rendezvous.core.semantics.ChoiceSource.outcome(d));
             onData |= isDataDecision(d);
         }
         if (!onData) return f;
