@@ -1158,19 +1158,20 @@ final class MpjCalls {
     }
 
     private int peer(Object v, SourceRange at, String what, CommValue comm) {
-        if (v instanceof Values.Sym s && world().knownEqual(s.expr()) instanceof Long k) {
-            v = k; // a test found it: rank == leader
-        } else if (v instanceof Values.Sym s && s.expr().indexOf(' ') < 0) {
-            // one value wherever it is held (a broadcast leader, a rank picked from gathered data): each rank it can
-            // still be, alike on every rank. Not an expression over one ((leader + 1) % size): a choice of its value
-            // would be taken apart from the choice of the value it is computed from
-            int dataLine = Values.Sym.dataLine(s);
-            if (Values.Sym.ownData(s)) {
-                in.assumptions.add(at, "The " + what + " of this call is a value the analysis cannot compute (data, input or an "
-                        + "unknown call); each rank it can be is explored");
+        if (v instanceof Values.Sym s) {
+            Long known = world().knownEqual(s.expr()); // a test found it: rank == leader
+            if (known == null && s.expr().indexOf(' ') < 0) {
+                // one value wherever it is held (a broadcast leader, a rank picked from gathered data): each rank it can
+                // still be, alike on every rank. Not an expression over one ((leader + 1) % size): a choice of its value
+                // would be taken apart from the choice of the value it is computed from
+                int dataLine = Values.Sym.dataLine(s);
+                if (Values.Sym.ownData(s)) {
+                    in.assumptions.add(at, "The " + what + " of this call is a value the analysis cannot compute (data, input or an "
+                            + "unknown call); each rank it can be is explored");
+                }
+                known = world().uniformValueChoice(rank(), in.valueKey(s), s.expr(), comm.size(), what + " at line " + at.line()
+                        + " (" + (dataLine >= 0 ? dev.rendezvous.core.semantics.ChoiceSource.ALIKE_DATA + " " + dataLine : s.expr()) + ")");
             }
-            Long known = world().uniformValueChoice(rank(), in.valueKey(s), s.expr(), comm.size(), what + " at line " + at.line()
-                    + " (" + (dataLine >= 0 ? dev.rendezvous.core.semantics.ChoiceSource.ALIKE_DATA + " " + dataLine : s.expr()) + ")");
             if (known != null) v = known;
         }
         if (v instanceof Long l) {

@@ -560,6 +560,11 @@ final class RankInterpreter {
         return new Object[] {key != null ? key : canon[0] instanceof Values.Sym ? canon[0] : null, canon[1]};
     }
 
+    /** The outcome recorded under {@code key} ({@link #uniformKey}) for its test having the value {@code value}. */
+    private static int outcome(Object[] key, boolean value) {
+        return value != (Boolean) key[1] ? 0 : 1;
+    }
+
     /** The {@link InstanceTest} a test of {@code s} is, noting its turn; null when {@code s} is not from an instance. */
     private InstanceTest instanceTest(Values.Sym s) {
         if (!Values.Sym.fromInstance(s) || Values.Sym.local(s)) return null;
@@ -1010,7 +1015,7 @@ final class RankInterpreter {
                     + " branch");
             boolean then = !(elseLeaves && !thenLeaves);
             // a rank that tests the same value later (it got it in a message) must take the same branch
-            if (key != null && key[0] != null) world.fixUniform(rank, key[0], then != (Boolean) key[1] ? 0 : 1);
+            if (key != null && key[0] != null) world.fixUniform(rank, key[0], outcome(key, then));
             c = then;
         }
         if (decide(c, is, "branch")) exec(is.getThenStatement());
@@ -1088,14 +1093,14 @@ final class RankInterpreter {
             boolean widened = unknownIters.length > 1 && unknownIters[1] == 1;
             Object[] key = c instanceof Values.Sym sym && !widened ? uniformKey(sym) : null;
             Integer decided = key != null && key[0] != null ? world.uniformDecided(key[0]) : null;
-            boolean holds = decided != null && (decided == 0) != (Boolean) key[1];
+            boolean holds = decided != null && (decided == 0) != (Boolean) key[1]; // the test is true
             if (holds && unknownIters[0] <= 2 * budgets.maxUnknownIterations) return decide(c, loop, "loop condition");
             if (holds) world.infeasibleRun();
             if (!(uniform && heads != null && periodic(loop, heads))) {
                 assumptions.add(program.range(loop), "Loop bound unknown: explored at most " + budgets.maxUnknownIterations
                         + " iterations of this loop");
             }
-            if (decided == null && key != null && key[0] != null) world.fixUniform(rank, key[0], (Boolean) key[1] ? 0 : 1);
+            if (decided == null && key != null && key[0] != null) world.fixUniform(rank, key[0], outcome(key, false));
             return false;
         }
         return decide(c, loop, "loop condition");
