@@ -782,9 +782,10 @@ public final class Program {
     /**
      * What a loop that only computes numbers writes: the arrays whose elements it assigns, and the variables it
      * assigns that are declared outside it and live after it; {@code callsOwn} when it calls methods of the program
-     * (all {@linkplain #isPure pure}).
+     * (none with an effect: {@linkplain #readOnly read-only}); {@code thisFields}, those of the arrays and variables it
+     * writes as fields of the receiver ({@code this.density[x][y] = ...}), which a local of the same name may shadow.
      */
-    public record PayloadWrites(Set<String> arrays, Set<String> scalars, boolean callsOwn, boolean allocates) {}
+    public record PayloadWrites(Set<String> arrays, Set<String> scalars, boolean callsOwn, boolean allocates, Set<String> thisFields) {}
 
     /**
      * The arrays a loop without communication writes, when that is all it does: element assignments
@@ -801,7 +802,7 @@ public final class Program {
     /**
      * As {@link #payloadArrays}, but variables declared outside the loop and live after it may be assigned too (an
      * accumulator {@code s += f(x)}), and unqualified calls of the program's own methods are allowed when every method
-     * of that name is {@linkplain #isPure pure}: what the loop writes, or null when it does anything else or writes
+     * of that name is {@linkplain #readOnly read-only}, on any receiver: what the loop writes, or null when it does anything else or writes
      * nothing outside itself. The caller checks that those hold floating-point numbers and steer nothing.
      */
     public PayloadWrites payloadWrites(ASTNode loop) {
@@ -809,6 +810,8 @@ public final class Program {
             Set<String> arrays = new HashSet<>();
             Set<String> declared = new HashSet<>();
             Set<String> scalars = new HashSet<>();
+            Set<String> plain = new HashSet<>();
+            Set<String> qualified = new HashSet<>();
             boolean[] ok = {true};
             boolean[] callsOwn = {false};
             boolean[] allocates = {false};
@@ -825,11 +828,12 @@ public final class Program {
                             || x instanceof org.eclipse.jdt.core.dom.ArrayInitializer) {
                         ok[0] = false;
                     }
-                    List<MethodDeclaration> own = x instanceof MethodInvocation mi && mi.getExpression() == null
-                            ? methods.get(mi.getName().getIdentifier()) : null;
+                    List<MethodDeclaration> own = x instanceof MethodInvocation mi ? methods.get(mi.getName().getIdentifier()) : null;
                     if (own != null) {
+                        // the program's own method, called on the receiver or on another object (a getter of the
+                        // strip a neighbour sent): allowed when no method of that name has an effect
                         callsOwn[0] = true;
-                        for (MethodDeclaration m : own) if (!isPure(m)) ok[0] = false;
+                        for (MethodDeclaration m : own) if (!readOnly(m)) ok[0] = false;
                     } else if (x instanceof MethodInvocation mi) {
                         Expression r = mi.getExpression();
                         String first = r == null ? "" : r.toString();
@@ -867,21 +871,29 @@ public final class Program {
                 }
 
                 private void target(Expression e) {
-                    if (e instanceof ArrayAccess) {
-                        while (e instanceof ArrayAccess aa) e = aa.getArray();
-                        if (e instanceof SimpleName n) arrays.add(n.getIdentifier());
-                        else ok[0] = false;
-                    } else if (e instanceof SimpleName n) {
-                        scalars.add(n.getIdentifier());
+                    boolean element = e instanceof ArrayAccess;
+                    while (e instanceof ArrayAccess aa) e = aa.getArray();
+                    String name;
+                    if (e instanceof SimpleName n) {
+                        name = n.getIdentifier();
+                        plain.add(name);
+                    } else if (e instanceof org.eclipse.jdt.core.dom.FieldAccess f && f.getExpression() instanceof org.eclipse.jdt.core.dom.ThisExpression t
+                            && t.getQualifier() == null) {
+                        name = f.getName().getIdentifier(); // this.density[x][y] = density[x][y] in a constructor
+                        qualified.add(name);
                     } else {
                         ok[0] = false;
+                        return;
                     }
+                    (element ? arrays : scalars).add(name);
                 }
             });
+            // one name written both as a field and as a local that shadows it: which is which is not kept apart
+            for (String q : qualified) if (plain.contains(q)) ok[0] = false;
             Set<String> live = new HashSet<>();
-            for (String s : scalars) if (!declared.contains(s) && !deadAfter(l, s)) live.add(s);
+            for (String s : scalars) if (qualified.contains(s) || !declared.contains(s) && !deadAfter(l, s)) live.add(s);
             if (arrays.isEmpty() && live.isEmpty()) ok[0] = false;
-            return ok[0] ? java.util.Optional.of(new PayloadWrites(Set.copyOf(arrays), Set.copyOf(live), callsOwn[0], allocates[0])) : java.util.Optional.empty();
+            return ok[0] ? java.util.Optional.of(new PayloadWrites(Set.copyOf(arrays), Set.copyOf(live), callsOwn[0], allocates[0], Set.copyOf(qualified))) : java.util.Optional.empty();
         }).orElse(null);
     }
 
@@ -1551,6 +1563,78 @@ public final class Program {
         Set<String> out = new HashSet<>();
         for (Map.Entry<String, Boolean> e : fresh.entrySet()) if (e.getValue() && locals.contains(e.getKey())) out.add(e.getKey());
         return out;
+    }
+
+    private final Map<MethodDeclaration, Boolean> readOnly = new IdentityHashMap<>();
+
+    /**
+     * A method without an effect the analysis could miss if a loop calling it were not interpreted: it does not
+     * communicate, assigns only its own parameters and locals (no field, static or array element), creates nothing,
+     * throws nothing, and calls only such methods of the program or library classes by their name ({@code Math.abs},
+     * {@code System.out.println}). It may read anything: a getter ({@code return density;}) is read-only, not
+     * {@linkplain #isPure pure}.
+     */
+    public synchronized boolean readOnly(MethodDeclaration m) {
+        Boolean known = readOnly.get(m);
+        if (known != null) return known;
+        readOnly.put(m, false); // recursion: assume an effect while deciding
+        boolean ok = m.getBody() != null && !mayCommunicate(m.getBody());
+        if (ok) {
+            Set<String> locals = new HashSet<>();
+            for (Object p : m.parameters()) locals.add(((org.eclipse.jdt.core.dom.SingleVariableDeclaration) p).getName().getIdentifier());
+            locals.addAll(declaredIn(m.getBody()));
+            boolean[] bad = {false};
+            m.getBody().accept(new ASTVisitor() {
+                private void write(Expression target) {
+                    if (!(target instanceof SimpleName n) || !locals.contains(n.getIdentifier())) bad[0] = true;
+                }
+
+                @Override
+                public boolean visit(Assignment a) {
+                    write(a.getLeftHandSide());
+                    return true;
+                }
+
+                @Override
+                public boolean visit(PostfixExpression p) {
+                    write(p.getOperand());
+                    return true;
+                }
+
+                @Override
+                public boolean visit(PrefixExpression p) {
+                    if (p.getOperator() == PrefixExpression.Operator.INCREMENT || p.getOperator() == PrefixExpression.Operator.DECREMENT) {
+                        write(p.getOperand());
+                    }
+                    return true;
+                }
+
+                @Override
+                public boolean visit(MethodInvocation inv) {
+                    List<MethodDeclaration> own = methods.get(inv.getName().getIdentifier());
+                    if (own != null) {
+                        for (MethodDeclaration o : own) if (!readOnly(o)) bad[0] = true;
+                    } else {
+                        Expression r = inv.getExpression();
+                        String first = r == null ? "" : r.toString();
+                        if (!(r instanceof org.eclipse.jdt.core.dom.Name) || first.isEmpty() || !Character.isUpperCase(first.charAt(0))) bad[0] = true;
+                    }
+                    return true;
+                }
+
+                @Override
+                public void preVisit(ASTNode x) {
+                    if (x instanceof org.eclipse.jdt.core.dom.ClassInstanceCreation || x instanceof org.eclipse.jdt.core.dom.ArrayCreation
+                            || x instanceof org.eclipse.jdt.core.dom.ThrowStatement || x instanceof org.eclipse.jdt.core.dom.SuperMethodInvocation
+                            || x instanceof org.eclipse.jdt.core.dom.LambdaExpression || x instanceof org.eclipse.jdt.core.dom.ArrayInitializer) {
+                        bad[0] = true;
+                    }
+                }
+            });
+            ok = !bad[0];
+        }
+        readOnly.put(m, ok);
+        return ok;
     }
 
     /**

@@ -1295,16 +1295,25 @@ final class RankInterpreter {
      */
     private boolean payload(ASTNode loop) {
         java.util.Set<String> arrays = program.payloadArrays(loop);
-        return arrays != null && holdFloating(arrays);
+        return arrays != null && holdFloating(program.payloadWrites(loop), arrays);
     }
 
-    /** Whether every one of {@code arrays} names an array of floating-point numbers now. */
-    private boolean holdFloating(java.util.Set<String> arrays) {
+    /** Whether every one of {@code arrays} (written by a loop as {@code w} says) names an array of floating-point numbers now. */
+    private boolean holdFloating(Program.PayloadWrites w, java.util.Set<String> arrays) {
         for (String a : arrays) {
-            Cell c = lookup(a);
+            Cell c = written(w, a);
             if (c == null || !floating(c.value)) return false;
         }
         return true;
+    }
+
+    /**
+     * The variable a loop writes under {@code name}: the receiver's field where the loop writes {@code this.name}
+     * (a constructor's parameter of the same name does not hide it there), else the one the name resolves to.
+     */
+    private Cell written(Program.PayloadWrites w, String name) {
+        if (!w.thisFields().contains(name)) return lookup(name);
+        return frame.self == null ? null : frame.self.fields.get(name);
     }
 
     /**
@@ -1316,10 +1325,10 @@ final class RankInterpreter {
      */
     private boolean accumulates(ASTNode loop) {
         Program.PayloadWrites w = program.payloadWrites(loop);
-        if (w == null || w.allocates() || !holdFloating(w.arrays())) return false;
+        if (w == null || w.allocates() || !holdFloating(w, w.arrays())) return false;
         StateRelevance relevance = program.stateRelevance();
         for (String v : w.scalars()) {
-            Cell c = lookup(v);
+            Cell c = written(w, v);
             if (c == null || !(c.value instanceof Double) || relevance.relevant(v)) return false;
         }
         return true;
@@ -1340,11 +1349,11 @@ final class RankInterpreter {
         if (w == null) return false;
         StateRelevance relevance = program.stateRelevance();
         for (String a : w.arrays()) {
-            Cell c = lookup(a);
+            Cell c = written(w, a);
             if (c == null || !(c.value instanceof ArrayVal) || relevance.relevant(a)) return false;
         }
         for (String v : w.scalars()) {
-            Cell c = lookup(v);
+            Cell c = written(w, v);
             if (c == null || !(c.value instanceof Long || c.value instanceof Double) || relevance.relevant(v)) return false;
         }
         return true;
@@ -1372,6 +1381,20 @@ final class RankInterpreter {
         String counter = counting == null ? null : (String) counting[0];
         boolean kernel = counting != null && payload(loop); // asked before havoc forgets the arrays' numbers
         boolean lostIntegers = havoc(loop, counter, counting != null);
+        Program.PayloadWrites w = program.payloadWrites(loop);
+        if (w != null && frame.self != null) {
+            // what it wrote through this.name where a local of that name hides the field (havoc forgot the local)
+            for (String f : w.thisFields()) {
+                Cell c = frame.self.fields.get(f);
+                if (c == null) continue;
+                if (c.value instanceof ArrayVal a) {
+                    a.forget();
+                } else if (!(c.value instanceof ListVal)) {
+                    if (c.value instanceof Long && program.stateRelevance().relevant(f)) lostIntegers = true;
+                    c.value = Unknown.ANY;
+                }
+            }
+        }
         if (counter != null) lookup(counter).value = counting[1];
         if (lostIntegers && !kernel) {
             assumptions.add(program.range(loop), "Loop without communication stopped after " + budgets.maxQuietIterations
@@ -1381,8 +1404,9 @@ final class RankInterpreter {
 
     /**
      * For a plain counting loop that certainly ends ({@code for (i = a; i < n; i++)}, {@code ++i} or {@code i += k}, or
-     * counting down with {@code >}/{@code >=} and {@code i--}, with {@code n} known and {@code i} not assigned in the
-     * body): the counter's name and its value at the exit. Null for any other loop.
+     * counting down with {@code >}/{@code >=} and {@code i--}, or by one towards {@code n} with {@code i != n}, with
+     * {@code n} known and {@code i} not assigned in the body): the counter's name and its value at the exit. Null for
+     * any other loop.
      */
     private Object[] countingExit(ASTNode loop) {
         if (!(loop instanceof ForStatement fs) || !(fs.getExpression() instanceof InfixExpression cond)
@@ -1410,12 +1434,16 @@ final class RankInterpreter {
             return null;
         }
         InfixExpression.Operator op = cond.getOperator();
-        boolean upTest = op == InfixExpression.Operator.LESS || op == InfixExpression.Operator.LESS_EQUALS;
-        boolean downTest = op == InfixExpression.Operator.GREATER || op == InfixExpression.Operator.GREATER_EQUALS;
-        if (up ? !upTest : !downTest) return null;
         Object bound = eval(cond.getRightOperand());
         Cell c = lookup(v.getIdentifier());
         if (!(bound instanceof Long b) || c == null || !(c.value instanceof Long now)) return null;
+        if (op == InfixExpression.Operator.NOT_EQUALS) {
+            // for (y = 0; y != n; ++y): ends at n when it counts by one towards it (else it would run past it)
+            return stepSize == 1 && (up ? now <= b : now >= b) ? new Object[] {v.getIdentifier(), b} : null;
+        }
+        boolean upTest = op == InfixExpression.Operator.LESS || op == InfixExpression.Operator.LESS_EQUALS;
+        boolean downTest = op == InfixExpression.Operator.GREATER || op == InfixExpression.Operator.GREATER_EQUALS;
+        if (up ? !upTest : !downTest) return null;
         long first = up ? (op == InfixExpression.Operator.LESS ? b : b + 1) : (op == InfixExpression.Operator.GREATER ? b : b - 1);
         long exit;
         if (up) exit = now >= first ? now : now + ((first - now + stepSize - 1) / stepSize) * stepSize;

@@ -85,8 +85,12 @@ final class StateRelevance {
     private final Map<String, Set<String>> buffers = new HashMap<>();
     private final Map<String, List<MethodDeclaration>> methods = new HashMap<>();
 
+    /** The program, asked which of its methods are {@linkplain Program#readOnly read-only}. */
+    private Program program;
+
     static StateRelevance of(Program program) {
         StateRelevance r = new StateRelevance();
+        r.program = program;
         for (AbstractTypeDeclaration t : program.types()) r.declarations(t);
         for (AbstractTypeDeclaration t : program.types()) r.walk(t);
         r.close();
@@ -164,6 +168,28 @@ final class StateRelevance {
         else references.add(name);
         if (extraDims || t.isArrayType()) arrays.add(name);
         else notArrays.add(name);
+        // float[][] density: 2 dimensions of numbers; any other declaration of the name (int[] density, Object
+        // density, float density[][] with its brackets after the name) makes the name's element type unknown (-1)
+        int dims = !extraDims && t instanceof org.eclipse.jdt.core.dom.ArrayType at && at.getElementType().isPrimitiveType()
+                ? at.getDimensions() : -1;
+        numberDims.merge(name, dims, (a, b) -> a.equals(b) ? a : -1);
+    }
+
+    /** Names declared only as arrays of primitive numbers, with their dimensions; -1 for any other name declared. */
+    private final Map<String, Integer> numberDims = new HashMap<>();
+
+    /** An element of an array of numbers as deep as it goes: {@code density[x][y]} of {@code float[][] density} (or {@code this.density}). */
+    private boolean primitiveElement(Expression lhs) {
+        int depth = 0;
+        Expression e = lhs;
+        while (e instanceof ArrayAccess a) {
+            depth++;
+            e = a.getArray();
+        }
+        String name = e instanceof SimpleName n ? n.getIdentifier()
+                : e instanceof FieldAccess f && f.getExpression() instanceof org.eclipse.jdt.core.dom.ThisExpression ? f.getName().getIdentifier()
+                : null;
+        return depth > 0 && name != null && numberDims.getOrDefault(name, -1) == depth;
     }
 
     /** Names declared as arrays somewhere, and names declared as anything else somewhere. */
@@ -287,7 +313,12 @@ final class StateRelevance {
 
             @Override
             public boolean visit(Assignment a) {
-                for (String target : targets(a.getLeftHandSide())) link(target, a.getRightHandSide());
+                boolean element = primitiveElement(a.getLeftHandSide());
+                for (String target : targets(a.getLeftHandSide())) {
+                    // a number stored into a number array aliases nothing: its value flows in, nothing flows back
+                    if (element) flow(target, a.getRightHandSide(), false);
+                    else link(target, a.getRightHandSide());
+                }
                 return true;
             }
 
@@ -328,7 +359,15 @@ final class StateRelevance {
                     for (int j = i; j < (varargs ? args.size() : i + 1); j++) link(p, (Expression) args.get(j));
                 }
             }
-            if (receiver != null) sinkNames(receiver); // which object's method runs
+            if (receiver != null) {
+                boolean readOnly = true;
+                for (MethodDeclaration m : own) readOnly = readOnly && program != null && program.readOnly(m);
+                // which object's method runs. A read-only method (a getter) does nothing but give its value: the
+                // receiver matters where that value does, not as a sink of its own (which would make everything the
+                // object was built from relevant: the arrays a strip copied in its constructor)
+                if (readOnly) names(receiver, flows.computeIfAbsent("()" + name, k -> new HashSet<>()));
+                else sinkNames(receiver);
+            }
             return;
         }
         if (mpj(name)) {
@@ -453,6 +492,23 @@ final class StateRelevance {
             @Override
             public boolean visit(QualifiedName q) {
                 return !arrayLength(q);
+            }
+
+            @Override
+            public boolean visit(FieldAccess f) {
+                // density[x].length: the shape again (rows count by their lengths); only the indices are values
+                Expression e = f.getExpression();
+                if (!f.getName().getIdentifier().equals("length") || !(e instanceof ArrayAccess)) return true;
+                List<Expression> indices = new java.util.ArrayList<>();
+                while (e instanceof ArrayAccess a) {
+                    indices.add(a.getIndex());
+                    e = a.getArray();
+                }
+                if (!(e instanceof SimpleName base) || !arrays.contains(base.getIdentifier()) || notArrays.contains(base.getIdentifier())) {
+                    return true;
+                }
+                for (Expression i : indices) i.accept(this);
+                return false;
             }
 
             @Override

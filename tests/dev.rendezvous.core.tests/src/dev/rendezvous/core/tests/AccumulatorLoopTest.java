@@ -249,6 +249,51 @@ class AccumulatorLoopTest {
         okAtTagHangsAtOther(BOX, worker, 7, 6, 2);
     }
 
+    // Copies between the strips of a simulation: a constructor copying its arguments into this.fields, counting with
+    // y != n, and a loop reading a neighbour's strip through getters. Steering nothing, both are forgotten at once.
+
+    private static final String STRIP = """
+            static class Strip {
+                private float[][] density;
+                Strip(float[][] density) {
+                    this.density = new float[density.length][];
+                    for (int x = 0; x < density.length; ++x) {
+                        this.density[x] = new float[density[x].length];
+                        for (int y = 0; y != density[x].length; ++y) this.density[x][y] = density[x][y];
+                    }
+                }
+                float[][] getDensity() { return density; }
+            }
+            """;
+
+    /** Too many elements for the step budget: a loop that were computed would stop the rank with an assumption. */
+    @Test
+    void copiesIntoFieldsAndThroughGettersAreForgotten() {
+        String worker = """
+                            float[][] field = new float[2][300000];
+                            Strip edge = new Strip(field);
+                            float[][] mine = new float[2][300000];
+                            for (int j = 0; j < 2; j++)
+                                for (int i = 0; i < 300000; i++) mine[j][i] = edge.getDensity()[j][i];
+                            MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, 7);
+                """;
+        okAtTagHangsAtOther(STRIP, worker, 7, 5, 2);
+    }
+
+    /** A getter that counts its calls in a field the tag is taken from has an effect: the loop is computed, the tag exact. */
+    @Test
+    void aGetterWithAnEffectIsComputed() {
+        String counted = STRIP.replace("float[][] getDensity() { return density; }",
+                "static int reads;\n    float[][] getDensity() { reads++; return density; }");
+        String worker = """
+                            Strip edge = new Strip(new float[1][3]);
+                            float[] mine = new float[3];
+                            for (int i = 0; i < 3; i++) mine[i] = edge.getDensity()[0][i];
+                            MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, Strip.reads + 4);
+                """;
+        okAtTagHangsAtOther(counted, worker, 7, 6, 2);
+    }
+
     // A loop cut past the quiet budget gets its counter's exit value only when nothing in it can leave it early.
 
     private static RunReport defaultBudgets(String body) {
@@ -281,6 +326,29 @@ class AccumulatorLoopTest {
                         }
                 """);
         assertFalse(r.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR), r.findings().toString());
+    }
+
+    /** Counting by one up to the bound with {@code !=}: the exit value is the bound, the tag known. */
+    @Test
+    void aLoopCountingToItsBoundWithNotEqualsKeepsTheExitValue() {
+        RunReport r = defaultBudgets("""
+                        for (i = 0; i != 300000; i++) {
+                            for (int k = 0; k < 2; k++) if (k == 1) break;
+                        }
+                """);
+        assertEquals("ok", r.verdict().runId(), r.findings().toString());
+        assertFalse(r.findings().stream().anyMatch(f -> f.message().contains("could not be computed")), r.findings().toString());
+    }
+
+    /** Counting by two from 1 with {@code !=} never meets the even bound: no exit value, so the tag is not known. */
+    @Test
+    void aLoopSteppingOverItsBoundWithNotEqualsHasNoExitValue() {
+        RunReport r = defaultBudgets("""
+                        for (i = 1; i != 300000; i += 2) {
+                            for (int k = 0; k < 2; k++) if (k == 1) break;
+                        }
+                """);
+        assertTrue(r.findings().stream().anyMatch(f -> f.message().contains("could not be computed")), r.findings().toString());
     }
 
     /** A break of an inner loop does not leave the outer one: its counter's exit value is exact, the tag known. */
