@@ -242,6 +242,12 @@ public final class Program {
             }
 
             @Override
+            public boolean visit(org.eclipse.jdt.core.dom.EnumDeclaration node) {
+                types.putIfAbsent(node.getName().getIdentifier(), node); // its constants: RankInterpreter.initEnums
+                return true;
+            }
+
+            @Override
             public boolean visit(MethodDeclaration node) {
                 // methods of anonymous classes and enum constants are not called by name from the SPMD body
                 if (node.getParent() instanceof AbstractTypeDeclaration) {

@@ -355,6 +355,7 @@ final class RankInterpreter {
                 }
             }
         }
+        initEnums();
         for (AbstractTypeDeclaration t : program.types()) {
             Frame saved = frame;
             frame = new Frame(null, t);
@@ -381,6 +382,53 @@ final class RankInterpreter {
                 frame = saved;
                 initializing--;
             }
+        }
+    }
+
+    /** The field of an enum constant that holds its {@code name()}, and the one that holds its {@code ordinal()}. */
+    static final String ENUM_NAME = "$name", ENUM_ORDINAL = "$ordinal";
+    /** The static of an enum that holds what its {@code values()} returns (a copy of it, on each call). */
+    static final String ENUM_VALUES = "$values";
+
+    /**
+     * The constants of the program's enums, made before any static initializer runs (Java makes them first, when the
+     * enum is first used): each an object of the enum with its name and ordinal, its fields' initializers and the
+     * constructor its arguments choose run, stored as a static of the enum ({@code Mode.COUNT}). An enum whose
+     * constants have bodies of their own (a method each constant overrides) is not made: its constants stay unknown,
+     * since a call on one would find the enum's method, not the constant's.
+     */
+    private void initEnums() {
+        for (AbstractTypeDeclaration t : program.types()) {
+            if (!(t instanceof org.eclipse.jdt.core.dom.EnumDeclaration ed)) continue;
+            boolean bodies = false;
+            for (Object c : ed.enumConstants()) bodies |= ((org.eclipse.jdt.core.dom.EnumConstantDeclaration) c).getAnonymousClassDeclaration() != null;
+            if (bodies) continue;
+            String tn = ed.getName().getIdentifier();
+            Map<String, Cell> own = statics.computeIfAbsent(tn, k -> new HashMap<>());
+            List<Object> values = new ArrayList<>();
+            long ordinal = 0;
+            for (Object c : ed.enumConstants()) {
+                org.eclipse.jdt.core.dom.EnumConstantDeclaration ec = (org.eclipse.jdt.core.dom.EnumConstantDeclaration) c;
+                Frame saved = frame;
+                frame = new Frame(null, ed);
+                List<Object> args = new ArrayList<>();
+                try {
+                    for (Object a : ec.arguments()) args.add(quietly((Expression) a, null));
+                } finally {
+                    frame = saved;
+                }
+                ObjVal o;
+                try {
+                    o = instantiate(ed, args, ec);
+                } catch (Signal s) {
+                    o = new ObjVal(ed); // a constructor that throws: the constant, without what it would have set
+                }
+                o.fields.put(ENUM_NAME, new Cell(ec.getName().getIdentifier()));
+                o.fields.put(ENUM_ORDINAL, new Cell(ordinal++));
+                own.put(ec.getName().getIdentifier(), new Cell(o));
+                values.add(o);
+            }
+            own.put(ENUM_VALUES, new Cell(new ArrayVal(values.toArray())));
         }
     }
 
@@ -1628,7 +1676,11 @@ final class RankInterpreter {
                 }
                 List<?> labels = sc.expressions();
                 for (int k = 0, n = labels.size(); k < n; k++) {
-                    Object cv = eval((Expression) labels.get(k));
+                    Expression label = (Expression) labels.get(k);
+                    // case COUNT: over an enum names the constant of the selector's enum, unqualified
+                    Cell constant = v instanceof ObjVal ov && ov.type instanceof org.eclipse.jdt.core.dom.EnumDeclaration
+                            && label instanceof SimpleName ln ? staticCell(ov.type.getName().getIdentifier(), ln.getIdentifier()) : null;
+                    Object cv = constant != null ? constant.value : eval(label);
                     Object eq = Operators.equal(v, cv);
                     if (eq == Boolean.TRUE) {
                         start = i;
@@ -2638,6 +2690,11 @@ final class RankInterpreter {
         if (recvExpr == null) {
             List<Object> args = evalArgs(mi.arguments());
             List<MethodDeclaration> cands = program.methods(name, args.size(), frame.type);
+            if (frame.type instanceof org.eclipse.jdt.core.dom.EnumDeclaration ed && (cands.isEmpty() || cands.get(0).getParent() != ed)) {
+                // values(), ordinal()... inside the enum itself
+                return frame.self != null && !name.equals("values") && !name.equals("valueOf") ? enumMethod(frame.self, name, args)
+                        : enumStatic(ed, name, args, mi);
+            }
             if (!cands.isEmpty()) return call(cands.get(0), frame.self, args, mi);
             return Unknown.ANY;
         }
@@ -2645,12 +2702,18 @@ final class RankInterpreter {
         if (recv instanceof ObjVal o) {
             List<Object> args = evalArgs(mi.arguments());
             List<MethodDeclaration> cands = program.methods(name, args.size(), o.type);
+            if (!cands.isEmpty() && (cands.get(0).getParent() == o.type || !(o.type instanceof org.eclipse.jdt.core.dom.EnumDeclaration))) {
+                return call(cands.get(0), o, args, mi);
+            }
+            if (o.type instanceof org.eclipse.jdt.core.dom.EnumDeclaration) return enumMethod(o, name, args);
             if (!cands.isEmpty()) return call(cands.get(0), o, args, mi);
             return Unknown.ANY;
         }
         if (recv instanceof ClassRef cr && program.type(cr.name()) != null) {
             List<Object> args = evalArgs(mi.arguments());
             List<MethodDeclaration> cands = program.methods(name, args.size(), program.type(cr.name()));
+            if (!cands.isEmpty() && cands.get(0).getParent() == program.type(cr.name())) return call(cands.get(0), null, args, mi);
+            if (program.type(cr.name()) instanceof org.eclipse.jdt.core.dom.EnumDeclaration ed) return enumStatic(ed, name, args, mi);
             if (!cands.isEmpty()) return call(cands.get(0), null, args, mi);
             return Unknown.ANY;
         }
@@ -2661,6 +2724,35 @@ final class RankInterpreter {
         } finally {
             position = was;
         }
+    }
+
+    /** What the methods every enum has return on constant {@code o}: {@code ordinal()}, {@code name()}, {@code equals}... */
+    private Object enumMethod(ObjVal o, String name, List<Object> args) {
+        Cell n = o.fields.get(ENUM_NAME), ord = o.fields.get(ENUM_ORDINAL);
+        if (n == null || ord == null) return Unknown.ANY;
+        return switch (name) {
+            case "ordinal", "hashCode" -> args.isEmpty() ? ord.value : Unknown.ANY;
+            case "name", "toString" -> args.isEmpty() ? n.value : Unknown.ANY;
+            case "equals" -> args.size() == 1 ? Operators.equal(o, args.get(0)) : Unknown.ANY;
+            case "compareTo" -> args.size() == 1 && args.get(0) instanceof ObjVal other && other.type == o.type
+                    && other.fields.get(ENUM_ORDINAL) != null && ord.value instanceof Long a && other.fields.get(ENUM_ORDINAL).value instanceof Long b
+                    ? (Object) (a - b) : Unknown.ANY;
+            default -> Unknown.ANY;
+        };
+    }
+
+    /** {@code values()} (a fresh copy of the constants, as Java makes one per call) and {@code valueOf(name)} of enum {@code e}. */
+    private Object enumStatic(org.eclipse.jdt.core.dom.EnumDeclaration e, String name, List<Object> args, ASTNode site) {
+        String tn = e.getName().getIdentifier();
+        Cell values = staticCell(tn, ENUM_VALUES);
+        if (values == null || !(values.value instanceof ArrayVal all) || all.elems == null) return Unknown.ANY;
+        if (name.equals("values") && args.isEmpty()) return new ArrayVal(all.elems.clone());
+        if (name.equals("valueOf") && args.size() == 1 && args.get(0) instanceof String s) {
+            Cell c = staticCell(tn, s);
+            if (c != null && c.value instanceof ObjVal) return c.value;
+            throw new ThrowSig("IllegalArgumentException", Unknown.ANY, site, "No enum constant " + tn + "." + s);
+        }
+        return Unknown.ANY;
     }
 
     List<Object> evalArgs(List<?> args) {
@@ -2814,10 +2906,10 @@ final class RankInterpreter {
 
     /** Runs the constructor of {@code t} with {@code args} on {@code o}; without an explicit super(...) the superclass's plain one first. */
     private void construct(AbstractTypeDeclaration t, ObjVal o, List<Object> args, ASTNode site) {
-        if (!(t instanceof TypeDeclaration td)) return;
+        if (!(t instanceof TypeDeclaration) && !(t instanceof org.eclipse.jdt.core.dom.EnumDeclaration)) return;
         MethodDeclaration chosen = null;
-        for (MethodDeclaration m : td.getMethods()) {
-            if (m.isConstructor() && m.parameters().size() == args.size() && m.getBody() != null) {
+        for (Object bd : t.bodyDeclarations()) {
+            if (bd instanceof MethodDeclaration m && m.isConstructor() && m.parameters().size() == args.size() && m.getBody() != null) {
                 chosen = m;
                 break;
             }
