@@ -2689,7 +2689,7 @@ final class RankInterpreter {
         }
         if (recvExpr == null) {
             List<Object> args = evalArgs(mi.arguments());
-            List<MethodDeclaration> cands = program.methods(name, args.size(), frame.type);
+            List<MethodDeclaration> cands = dispatch(name, args.size(), frame.self != null ? frame.self.type : frame.type, frame.type);
             if (frame.type instanceof org.eclipse.jdt.core.dom.EnumDeclaration ed && (cands.isEmpty() || cands.get(0).getParent() != ed)) {
                 // values(), ordinal()... inside the enum itself
                 return frame.self != null && !name.equals("values") && !name.equals("valueOf") ? enumMethod(frame.self, name, args)
@@ -2698,10 +2698,17 @@ final class RankInterpreter {
             if (!cands.isEmpty()) return call(cands.get(0), frame.self, args, mi);
             return Unknown.ANY;
         }
+        boolean lambdaForEach = name.equals("forEach") && mi.arguments().size() == 1
+                && mi.arguments().get(0) instanceof org.eclipse.jdt.core.dom.LambdaExpression;
+        if (lambdaForEach && streamSource(recvExpr)) {
+            // the stream is not made (Arrays.stream(ids) as a library call would forget what ids holds): its elements are
+            Object done = forEach(recvExpr, null, (org.eclipse.jdt.core.dom.LambdaExpression) mi.arguments().get(0), mi);
+            if (done != null) return done;
+        }
         Object recv = eval(recvExpr);
         if (recv instanceof ObjVal o) {
             List<Object> args = evalArgs(mi.arguments());
-            List<MethodDeclaration> cands = program.methods(name, args.size(), o.type);
+            List<MethodDeclaration> cands = dispatch(name, args.size(), o.type, o.type);
             if (!cands.isEmpty() && (cands.get(0).getParent() == o.type || !(o.type instanceof org.eclipse.jdt.core.dom.EnumDeclaration))) {
                 return call(cands.get(0), o, args, mi);
             }
@@ -2717,6 +2724,10 @@ final class RankInterpreter {
             if (!cands.isEmpty()) return call(cands.get(0), null, args, mi);
             return Unknown.ANY;
         }
+        if (lambdaForEach && recv instanceof ListVal) {
+            Object done = forEach(recvExpr, recv, (org.eclipse.jdt.core.dom.LambdaExpression) mi.arguments().get(0), mi);
+            if (done != null) return done;
+        }
         ASTNode was = position;
         position = mi;
         try {
@@ -2724,6 +2735,92 @@ final class RankInterpreter {
         } finally {
             position = was;
         }
+    }
+
+    /**
+     * {@code forEach} with a lambda over what the analysis can count: {@code IntStream.range(a, b)} and
+     * {@code rangeClosed}, a list, or {@code Arrays.stream(array)} / {@code IntStream.of(array)} — the lambda runs for
+     * each element, as the loop it stands for would ({@code IntStream.range(1, size).forEach(w -> Send(..., w, ...))}
+     * on a master sent nothing: every worker's receive was a false deadlock). Null (the call stays a library call)
+     * for anything else, or a count the analysis cannot know; a lambda that communicates then says so.
+     */
+    /** {@code IntStream.range(a, b)}, {@code rangeClosed}, {@code Arrays.stream(array)}, {@code IntStream.of(array)}. */
+    private static boolean streamSource(Expression e) {
+        if (!(e instanceof MethodInvocation src) || src.getExpression() == null) return false;
+        String s = src.getName().getIdentifier(), owner = src.getExpression().toString();
+        return (owner.equals("IntStream") || owner.equals("LongStream")) && (s.equals("range") || s.equals("rangeClosed") || s.equals("of"))
+                || owner.equals("Arrays") && s.equals("stream");
+    }
+
+    private Object forEach(Expression recvExpr, Object recv, org.eclipse.jdt.core.dom.LambdaExpression l, MethodInvocation mi) {
+        List<Object> items = null;
+        if (recvExpr instanceof MethodInvocation src && streamSource(src)) {
+            String s = src.getName().getIdentifier(), owner = src.getExpression().toString();
+            List<?> a = src.arguments();
+            if ((owner.equals("IntStream") || owner.equals("LongStream")) && (s.equals("range") || s.equals("rangeClosed")) && a.size() == 2
+                    && eval((Expression) a.get(0)) instanceof Long from && eval((Expression) a.get(1)) instanceof Long to) {
+                long end = s.equals("range") ? to : to + 1;
+                if (end - from <= budgets.maxQuietIterations) {
+                    items = new ArrayList<>();
+                    for (long i = from; i < end; i++) items.add(i);
+                }
+            } else if ((owner.equals("Arrays") && s.equals("stream") || owner.equals("IntStream") && s.equals("of")) && a.size() == 1
+                    && eval((Expression) a.get(0)) instanceof ArrayVal arr && arr.elems != null) {
+                items = java.util.Arrays.asList(arr.elems.clone());
+            }
+        } else if (recv instanceof ListVal list && !list.unknownSize) {
+            items = new ArrayList<>(list.items);
+        }
+        if (items == null) {
+            if (program.mayCommunicate(l)) {
+                assumptions.add(program.range(mi), "The elements this forEach runs its lambda for could not be computed; "
+                        + "the communication in the lambda is not followed");
+            }
+            return null;
+        }
+        List<?> params = l.parameters();
+        if (params.size() != 1) return null;
+        String param = ((org.eclipse.jdt.core.dom.VariableDeclaration) params.get(0)).getName().getIdentifier();
+        for (Object item : items) {
+            step(mi);
+            frame.scopes.add(new Scope());
+            try {
+                frame.scopes.get(frame.scopes.size() - 1).put(param, new Cell(item));
+                if (l.getBody() instanceof Expression e) eval(e);
+                else exec((Statement) l.getBody());
+            } catch (ReturnSig r) {
+                // return in a block lambda ends this element's run only
+            } finally {
+                frame.scopes.remove(frame.scopes.size() - 1);
+            }
+        }
+        return Null.NULL;
+    }
+
+    /**
+     * The methods a call of {@code name} on an object of {@code dynamic} may run, the one Java runs first: the
+     * declaration nearest to {@code dynamic} up its superclasses, so that {@code work()} called in an abstract
+     * {@code Role.run()} runs the receiver's own override ({@code Receiver.work}), not the first class's that declares a
+     * {@code work()} (a receiving rank ran the sender's loop: a false deadlock). Without one up the chain (a method of
+     * an enclosing class, an interface's), those of {@code preferred} first, then any of that name.
+     */
+    private List<MethodDeclaration> dispatch(String name, int arity, AbstractTypeDeclaration dynamic, AbstractTypeDeclaration preferred) {
+        List<MethodDeclaration> cands = program.methods(name, arity, preferred);
+        if (cands.size() < 2 || dynamic == null) return cands;
+        int guard = 0;
+        for (AbstractTypeDeclaration t = dynamic; t != null && guard++ < 32; t = superOf(t)) {
+            for (int i = 0; i < cands.size(); i++) {
+                MethodDeclaration m = cands.get(i);
+                if (m.getParent() == t) {
+                    if (i == 0) return cands;
+                    List<MethodDeclaration> out = new ArrayList<>(cands);
+                    out.remove(i);
+                    out.add(0, m);
+                    return out;
+                }
+            }
+        }
+        return cands;
     }
 
     /** What the methods every enum has return on constant {@code o}: {@code ordinal()}, {@code name()}, {@code equals}... */

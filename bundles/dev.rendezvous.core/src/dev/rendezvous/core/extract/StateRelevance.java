@@ -331,6 +331,13 @@ final class StateRelevance {
             @Override
             public boolean visit(MethodInvocation mi) {
                 call(mi.getName().getIdentifier(), mi.getExpression(), mi.arguments());
+                // xs.forEach(x -> ...): the lambda's parameter is each element of what it runs over (RankInterpreter.forEach)
+                if (mi.getName().getIdentifier().equals("forEach") && mi.getExpression() != null && mi.arguments().size() == 1
+                        && mi.arguments().get(0) instanceof org.eclipse.jdt.core.dom.LambdaExpression l) {
+                    for (Object p : l.parameters()) {
+                        flow(((org.eclipse.jdt.core.dom.VariableDeclaration) p).getName().getIdentifier(), mi.getExpression(), false);
+                    }
+                }
                 return true;
             }
 

@@ -1,0 +1,124 @@
+package dev.rendezvous.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+import dev.rendezvous.core.RunReport;
+import dev.rendezvous.core.model.Severity;
+
+/**
+ * Java the analysis must follow as Java runs it, in the shapes real MPJ code takes: a template method in an abstract
+ * role class calling the subclass's override, a method inherited from a superclass while another class declares one
+ * of the same name, and communication in a lambda run by {@code forEach}. Each correct program ran to its end on MPJ
+ * Express 0.44 (multicore device, np 3 and 4); each twin is a real mismatch of the same shape.
+ */
+class JavaIdiomsTest {
+
+    private static boolean assumed(RunReport r) {
+        return r.findings().stream().anyMatch(f -> f.kind().id().equals("analysis-assumption"));
+    }
+
+    private static boolean errors(RunReport r) {
+        return r.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR && !f.kind().id().equals("analysis-assumption"));
+    }
+
+    private static final String ROLES = """
+            import mpi.*;
+            public class Roles {
+                static abstract class Role {
+                    final int rank, size;
+                    Role(int rank, int size) { this.rank = rank; this.size = size; }
+                    void run() { work(); MPI.COMM_WORLD.Barrier(); }
+                    abstract void work();
+                }
+                static class Sender extends Role {
+                    Sender(int r, int s) { super(r, s); }
+                    void work() { int[] b = {1}; for (int w = 1; w < size; w++) MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, w, 5); }
+                }
+                static class Receiver extends Role {
+                    Receiver(int r, int s) { super(r, s); }
+                    void work() { int[] b = new int[1]; MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 0, %d); }
+                }
+                static class Logger {
+                    void run() { }
+                }
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    Role r = rank == 0 ? new Sender(rank, size) : new Receiver(rank, size);
+                    new Logger().run();
+                    r.run();
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * {@code work()} called in {@code Role.run()} runs the receiver's override: each worker receives. It ran the first
+     * class's {@code work()} on every rank, so the workers sent to themselves: a false deadlock. {@code r.run()} runs
+     * the inherited {@code Role.run}, not {@code Logger.run}. The twin's workers wait for another tag.
+     */
+    @Test
+    void aTemplateMethodRunsTheReceiversOverride() {
+        RunReport ok = Repo.analyze("Roles.java", ROLES.formatted(5), 3);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+        RunReport twin = Repo.analyze("Roles.java", ROLES.formatted(6), 3);
+        assertTrue(errors(twin), twin.findings().toString());
+        assertFalse(assumed(twin), twin.findings().toString());
+    }
+
+    private static final String LAMBDAS = """
+            import mpi.*;
+            import java.util.*;
+            import java.util.stream.IntStream;
+            public class Lambdas {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    int[] b = new int[1];
+                    List<Integer> workers = new ArrayList<>();
+                    for (int i = 1; i < size; i++) workers.add(i);
+                    int[] ids = new int[size - 1];
+                    for (int i = 0; i < ids.length; i++) ids[i] = i + 1;
+                    if (rank == 0) {
+                        IntStream.range(1, size).forEach(w -> MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, w, 3));
+                        workers.forEach(w -> { MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, w, 4); });
+                        Arrays.stream(ids).forEach(w -> MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, w, 5));
+                    } else {
+                        for (int t = 3; t <= %d; t++) MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 0, t);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * A master sends to its workers from lambdas run by {@code forEach} over a range, a list and an array. The lambdas
+     * were not run, so no worker got anything: a false deadlock. The twin's workers wait for a fourth message.
+     */
+    @Test
+    void lambdasRunByForEachCommunicate() {
+        for (int np : new int[] {2, 4}) {
+            RunReport ok = Repo.analyze("Lambdas.java", LAMBDAS.formatted(5), np);
+            assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+            assertFalse(assumed(ok), ok.findings().toString());
+            RunReport twin = Repo.analyze("Lambdas.java", LAMBDAS.formatted(6), np);
+            assertTrue(errors(twin), twin.findings().toString());
+            assertFalse(assumed(twin), twin.findings().toString());
+        }
+    }
+
+    /** A range whose end the analysis cannot know: the lambda's communication is not followed, and the analysis says so. */
+    @Test
+    void aForEachOverAnUnknownRangeIsAnAssumption() {
+        String src = LAMBDAS.formatted(3).replace("IntStream.range(1, size)", "IntStream.range(1, (int) (Math.random() * size))")
+                .replace("workers.forEach(w -> { MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, w, 4); });", "")
+                .replace("Arrays.stream(ids).forEach(w -> MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, w, 5));", "");
+        RunReport r = Repo.analyze("Lambdas.java", src, 3);
+        assertTrue(r.findings().stream().anyMatch(f -> f.message().contains("forEach")), r.findings().toString());
+    }
+}
