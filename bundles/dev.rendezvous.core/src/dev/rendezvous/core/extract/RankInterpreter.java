@@ -2242,8 +2242,8 @@ final class RankInterpreter {
                 return c;
             }
         }
-        if (frame.self != null) {
-            c = frame.self.fields.get(name);
+        for (ObjVal o = frame.self; o != null; o = o.outer) {
+            c = o.fields.get(name);
             if (c != null) return c;
         }
         c = lookupStatic(name);
@@ -2267,8 +2267,8 @@ final class RankInterpreter {
             Cell c = frame.scopes.get(i).get(name);
             if (c != null) return c;
         }
-        if (frame.self != null) {
-            Cell c = frame.self.fields.get(name);
+        for (ObjVal o = frame.self; o != null; o = o.outer) { // the receiver's fields, then its enclosing objects'
+            Cell c = o.fields.get(name);
             if (c != null) return c;
         }
         return null;
@@ -2328,9 +2328,20 @@ final class RankInterpreter {
             AbstractTypeDeclaration t = program.type(Program.simpleTypeName(typeName));
             Cell c = t == null ? null : staticOf(t, name);
             if (c != null) return c;
+            if (t == null && typeName.startsWith("mpi.") && Character.isUpperCase(name.charAt(0)) && !MpjCalls.isMpjClass(name)
+                    && !MpjCalls.isModelledClass(name)) {
+                // import static mpi.MPI.*: COMM_WORLD, INT, SUM, ANY_SOURCE are MPJ's, as MPI.COMM_WORLD would be (not MPI
+                // itself, nor a name MPJ does not have that staticField would take for a datatype)
+                Object v = mpj.staticField(Program.simpleTypeName(typeName), name);
+                if (!Values.isUnknown(v) && (!(v instanceof Values.Datatype) || MPJ_DATATYPES.contains(name))) return new Cell(v);
+            }
         }
         return null;
     }
+
+    /** MPJ's basic datatypes, as {@code MPI}'s static fields. */
+    private static final java.util.Set<String> MPJ_DATATYPES = java.util.Set.of("BYTE", "CHAR", "SHORT", "BOOLEAN", "INT", "LONG",
+            "FLOAT", "DOUBLE", "OBJECT", "PACKED", "LB", "UB", "SHORT2", "INT2", "LONG2", "FLOAT2", "DOUBLE2");
 
     /** Whether {@code fd} declares static fields: marked {@code static}, or declared in an interface (implicitly static). */
     private static boolean isStaticField(AbstractTypeDeclaration owner, FieldDeclaration fd) {
@@ -2689,13 +2700,17 @@ final class RankInterpreter {
         }
         if (recvExpr == null) {
             List<Object> args = evalArgs(mi.arguments());
+            for (ObjVal o = frame.self; o != null; o = o.outer) { // a helper of an anonymous class, called in its body
+                MethodDeclaration own = o.anon == null ? null : anonymousMethod(o, name, args.size());
+                if (own != null) return callAnonymous(o, own, args, mi);
+            }
             List<MethodDeclaration> cands = dispatch(name, args.size(), frame.self != null ? frame.self.type : frame.type, frame.type);
             if (frame.type instanceof org.eclipse.jdt.core.dom.EnumDeclaration ed && (cands.isEmpty() || cands.get(0).getParent() != ed)) {
                 // values(), ordinal()... inside the enum itself
                 return frame.self != null && !name.equals("values") && !name.equals("valueOf") ? enumMethod(frame.self, name, args)
                         : enumStatic(ed, name, args, mi);
             }
-            if (!cands.isEmpty()) return call(cands.get(0), frame.self, args, mi);
+            if (!cands.isEmpty()) return call(cands.get(0), receiverOf(cands.get(0)), args, mi);
             return Unknown.ANY;
         }
         boolean lambdaForEach = name.equals("forEach") && mi.arguments().size() == 1
@@ -2708,6 +2723,11 @@ final class RankInterpreter {
         Object recv = eval(recvExpr);
         if (recv instanceof ObjVal o) {
             List<Object> args = evalArgs(mi.arguments());
+            if (o.anon != null) {
+                MethodDeclaration own = anonymousMethod(o, name, args.size());
+                if (own != null) return callAnonymous(o, own, args, mi);
+                if (o.libraryBase) return Unknown.ANY; // a Runnable's other methods are the library's
+            }
             List<MethodDeclaration> cands = dispatch(name, args.size(), o.type, o.type);
             if (!cands.isEmpty() && (cands.get(0).getParent() == o.type || !(o.type instanceof org.eclipse.jdt.core.dom.EnumDeclaration))) {
                 return call(cands.get(0), o, args, mi);
@@ -2821,6 +2841,20 @@ final class RankInterpreter {
             }
         }
         return cands;
+    }
+
+    /**
+     * The object an unqualified call of {@code m} runs on: the receiver, or the enclosing object of an inner class's
+     * receiver whose class (or a superclass of it) declares {@code m} (a worker object calling its master's method).
+     */
+    private ObjVal receiverOf(MethodDeclaration m) {
+        for (ObjVal o = frame.self; o != null; o = o.outer) {
+            int guard = 0;
+            for (AbstractTypeDeclaration t = o.type; t != null && guard++ < 32; t = superOf(t)) {
+                if (m.getParent() == t) return o;
+            }
+        }
+        return frame.self;
     }
 
     /** What the methods every enum has return on constant {@code o}: {@code ordinal()}, {@code name()}, {@code equals}... */
@@ -2941,7 +2975,15 @@ final class RankInterpreter {
         String tn = program.createdTypeName(cic);
         List<Object> args = evalArgs(cic.arguments());
         AbstractTypeDeclaration t = program.type(tn);
-        if (t != null && cic.getAnonymousClassDeclaration() == null) return instantiate(t, args, cic);
+        if (cic.getAnonymousClassDeclaration() != null && program.mayCommunicate(cic.getAnonymousClassDeclaration())
+                && !(t == null && (tn.equals("Thread") || THREAD_TYPES.contains(tn)))) {
+            return anonymous(cic, t, args);
+        }
+        if (t != null && cic.getAnonymousClassDeclaration() == null) {
+            // new Worker(w) inside an instance method, Worker an inner class: it sees the enclosing object's fields
+            ObjVal outer = inner(t) && cic.getExpression() == null ? frame.self : null;
+            return instantiate(t, args, cic, outer);
+        }
         return mpj.construct(tn, args, cic);
     }
 
@@ -2959,7 +3001,109 @@ final class RankInterpreter {
      * superclass's no-argument constructor first).
      */
     private ObjVal instantiate(AbstractTypeDeclaration t, List<Object> args, ASTNode site) {
+        return instantiate(t, args, site, null);
+    }
+
+    /** Library types whose anonymous subclasses run their code in another thread (left to the thread handling). */
+    private static final java.util.Set<String> THREAD_TYPES = java.util.Set.of("TimerTask", "Callable", "RecursiveTask", "RecursiveAction");
+
+    /**
+     * An object of an anonymous class whose methods communicate ({@code new Runnable() { public void run() { Send } }},
+     * a strategy object implementing an interface of the program): made as the class it extends when the program
+     * declares it (its constructor run with {@code args}), with the enclosing object and the locals it captures, so that
+     * a call of its method runs the body. Such objects were unknown and their calls skipped: a send in one was never
+     * made, and its receiver reported as deadlocked.
+     */
+    private ObjVal anonymous(ClassInstanceCreation cic, AbstractTypeDeclaration base, List<Object> args) {
+        org.eclipse.jdt.core.dom.AnonymousClassDeclaration acd = cic.getAnonymousClassDeclaration();
+        boolean programClass = base instanceof TypeDeclaration td && !td.isInterface();
+        ObjVal o = programClass ? instantiate(base, args, cic, inner(base) ? frame.self : null)
+                : new ObjVal(base != null ? base : frame.type);
+        o.anon = acd;
+        o.libraryBase = base == null;
+        o.outer = frame.self;
+        o.captured = new ArrayList<>(frame.scopes);
+        Frame saved = frame;
+        frame = anonymousFrame(o);
+        initializing++;
+        try {
+            for (Object bd : acd.bodyDeclarations()) {
+                if (bd instanceof FieldDeclaration fd) {
+                    for (Object fr : fd.fragments()) {
+                        VariableDeclarationFragment v = (VariableDeclarationFragment) fr;
+                        o.fields.put(v.getName().getIdentifier(), typedCell(v.getInitializer() == null
+                                ? defaultValue(fd.getType(), v.getExtraDimensions()) : quietly(v.getInitializer(), fd.getType()),
+                                fd.getType(), v.getExtraDimensions()));
+                    }
+                }
+            }
+        } finally {
+            frame = saved;
+            initializing--;
+        }
+        return o;
+    }
+
+    /** A frame for code of anonymous object {@code o}: the scopes it captured, then one of its own. */
+    @SuppressWarnings("unchecked")
+    private Frame anonymousFrame(ObjVal o) {
+        Frame f = new Frame(o, o.type);
+        f.scopes.addAll(0, (List<Scope>) o.captured);
+        return f;
+    }
+
+    /** The method of anonymous object {@code o} named {@code name} taking {@code arity} arguments, or null. */
+    private static MethodDeclaration anonymousMethod(ObjVal o, String name, int arity) {
+        for (Object bd : o.anon.bodyDeclarations()) {
+            if (bd instanceof MethodDeclaration m && m.getName().getIdentifier().equals(name) && m.parameters().size() == arity
+                    && m.getBody() != null) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    /** Runs {@code m}, a method of anonymous object {@code o}, as {@link #invoke} runs one of a class. */
+    private Object callAnonymous(ObjVal o, MethodDeclaration m, List<Object> args, ASTNode site) {
+        if (depth >= budgets.maxInlineDepth) return Unknown.ANY;
+        Frame saved = frame;
+        Frame f = anonymousFrame(o);
+        Scope params = f.scopes.get(f.scopes.size() - 1);
+        List<?> ps = m.parameters();
+        for (int i = 0; i < ps.size(); i++) {
+            SingleVariableDeclaration p = (SingleVariableDeclaration) ps.get(i);
+            params.put(p.getName().getIdentifier(), typedCell(i < args.size() ? coerce(args.get(i), p.getType()) : Unknown.ANY,
+                    p.getType(), p.getExtraDimensions()));
+        }
+        depth++;
+        frames.add(saved);
+        callSites.add(site);
+        frame = f;
+        try {
+            exec(m.getBody());
+            return null;
+        } catch (ReturnSig r) {
+            return r.value;
+        } catch (BreakSig | ContinueSig | YieldSig s) {
+            return null;
+        } finally {
+            frame = saved;
+            frames.remove(frames.size() - 1);
+            callSites.remove(callSites.size() - 1);
+            depth--;
+        }
+    }
+
+    /** An inner class: a member class declared without {@code static} in a class (not an interface or enum member). */
+    private static boolean inner(AbstractTypeDeclaration t) {
+        return t instanceof TypeDeclaration td && !td.isInterface() && !Modifier.isStatic(td.getModifiers())
+                && td.getParent() instanceof TypeDeclaration outer && !outer.isInterface();
+    }
+
+    /** As above, for an object of an inner class made in {@code outer} (null for any other). */
+    private ObjVal instantiate(AbstractTypeDeclaration t, List<Object> args, ASTNode site, ObjVal outer) {
         ObjVal o = new ObjVal(t);
+        o.outer = outer;
         List<AbstractTypeDeclaration> chain = new ArrayList<>();
         for (AbstractTypeDeclaration c = t; c != null && chain.size() < 16 && !chain.contains(c); c = superOf(c)) chain.add(0, c);
         Frame saved = frame;

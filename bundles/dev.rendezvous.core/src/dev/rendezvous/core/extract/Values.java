@@ -334,6 +334,16 @@ final class Values {
     static final class ObjVal {
         final AbstractTypeDeclaration type;
         final Map<String, Cell> fields = new HashMap<>();
+        /** For an object of an inner (non-static member) class, the object of the enclosing class it was made in. */
+        ObjVal outer;
+        /**
+         * For an object of an anonymous class: its body (whose methods are looked up first), and the scopes of the
+         * activation it was made in (the locals its methods read). {@link #type} is then the class or interface it
+         * extends when the program declares one, else the class it was made in, whose methods it does not have.
+         */
+        org.eclipse.jdt.core.dom.AnonymousClassDeclaration anon;
+        java.util.List<?> captured;
+        boolean libraryBase;
 
         ObjVal(AbstractTypeDeclaration type) {
             this.type = type;

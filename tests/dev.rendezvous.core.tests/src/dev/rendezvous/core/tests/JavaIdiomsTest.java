@@ -12,7 +12,8 @@ import dev.rendezvous.core.model.Severity;
 /**
  * Java the analysis must follow as Java runs it, in the shapes real MPJ code takes: a template method in an abstract
  * role class calling the subclass's override, a method inherited from a superclass while another class declares one
- * of the same name, and communication in a lambda run by {@code forEach}. Each correct program ran to its end on MPJ
+ * of the same name, communication in a lambda run by {@code forEach}, in an inner class reading the enclosing
+ * object's fields and in an anonymous class, and MPJ's names imported statically. Each correct program ran to its end on MPJ
  * Express 0.44 (multicore device, np 3 and 4); each twin is a real mismatch of the same shape.
  */
 class JavaIdiomsTest {
@@ -110,6 +111,59 @@ class JavaIdiomsTest {
             assertTrue(errors(twin), twin.findings().toString());
             assertFalse(assumed(twin), twin.findings().toString());
         }
+    }
+
+    private static final String NESTED = """
+            import static mpi.MPI.*;
+            import mpi.*;
+            public class Nested {
+                private final Intracomm comm = COMM_WORLD;
+                private final int rank, size;
+                Nested() { rank = comm.Rank(); size = comm.Size(); }
+                class Worker {
+                    final int id;
+                    Worker(int id) { this.id = id; }
+                    void go() {
+                        int[] b = new int[1];
+                        if (rank == 0) comm.Send(b, 0, 1, INT, id, 4);
+                        else if (rank == id) comm.Recv(b, 0, 1, INT, 0, 4);
+                    }
+                }
+                interface Step { default int tag() { return 8; } void apply(int[] b); }
+                void run() {
+                    for (int w = 1; w < size; w++) new Worker(w).go();
+                    final int me = rank;
+                    Step s = new Step() {
+                        public void apply(int[] b) {
+                            if (me == 0) comm.Send(b, 0, 1, INT, 1, tag());
+                            else if (me == 1) comm.Recv(b, 0, 1, INT, 0, %s);
+                        }
+                    };
+                    s.apply(new int[1]);
+                }
+                public static void main(String[] args) throws Exception {
+                    Init(args);
+                    new Nested().run();
+                    Finalize();
+                }
+            }
+            """;
+
+    /**
+     * An inner class reads the enclosing object's rank and communicator, an anonymous class implementing an interface
+     * of the program communicates in its method (with the interface's default method and a captured local), and
+     * {@code COMM_WORLD} and {@code INT} come from {@code import static mpi.MPI.*}. Each was unknown: the inner worker's
+     * branches were decided apart and the anonymous object's call skipped (false warnings and deadlocks). The twin's
+     * rank 1 expects the anonymous object's message with another tag.
+     */
+    @Test
+    void innerAndAnonymousClassesAndStaticImportsAreFollowed() {
+        RunReport ok = Repo.analyze("Nested.java", NESTED.formatted("tag()"), 3);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+        RunReport twin = Repo.analyze("Nested.java", NESTED.formatted("tag() + 1"), 3);
+        assertTrue(errors(twin), twin.findings().toString());
+        assertFalse(assumed(twin), twin.findings().toString());
     }
 
     /** A range whose end the analysis cannot know: the lambda's communication is not followed, and the analysis says so. */

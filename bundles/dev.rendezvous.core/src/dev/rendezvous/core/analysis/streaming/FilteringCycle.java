@@ -94,8 +94,10 @@ public final class FilteringCycle {
 
     /**
      * Whether a stage on the cycle dropped tokens in this run (the paper's filtering, Section 2): its
-     * output channels carried different numbers of messages, or fewer than one of its inputs did. A
-     * stage that forwards each token on every output leaves all these counts equal.
+     * output channels on the cycle carried different numbers of messages, or fewer than one of its inputs
+     * did. A stage that forwards each token on every output leaves all these counts equal. Outputs off the
+     * cycle do not count: a master that talks to one worker more often than to the two on the cycle (a pair
+     * exchange of its own) does not starve either path of the cycle, and was warned of filtering.
      */
     static boolean filters(ChannelGraph cg, List<ChannelGraph.Channel> cycle) {
         java.util.Set<Integer> stages = new java.util.TreeSet<>();
@@ -106,7 +108,7 @@ public final class FilteringCycle {
         for (int v : stages) {
             int outMin = Integer.MAX_VALUE, outMax = -1, inMax = -1;
             for (ChannelGraph.Channel c : cg.channels()) {
-                if (c.from() == v) {
+                if (c.from() == v && cycle.contains(c)) {
                     outMin = Math.min(outMin, c.messages());
                     outMax = Math.max(outMax, c.messages());
                 }
