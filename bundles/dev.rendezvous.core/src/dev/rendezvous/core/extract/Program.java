@@ -821,7 +821,7 @@ public final class Program {
             boolean[] ok = {true};
             boolean[] callsOwn = {false};
             boolean[] allocates = {false};
-            l.accept(new ASTVisitor() {
+            l.accept(new Writes() {
                 @Override
                 public void preVisit(ASTNode x) {
                     if (x instanceof org.eclipse.jdt.core.dom.ClassInstanceCreation c && plainConstruction(c)) {
@@ -857,26 +857,7 @@ public final class Program {
                 }
 
                 @Override
-                public boolean visit(Assignment a) {
-                    target(a.getLeftHandSide());
-                    return true;
-                }
-
-                @Override
-                public boolean visit(PostfixExpression p) {
-                    target(p.getOperand());
-                    return true;
-                }
-
-                @Override
-                public boolean visit(PrefixExpression p) {
-                    if (p.getOperator() == PrefixExpression.Operator.INCREMENT || p.getOperator() == PrefixExpression.Operator.DECREMENT) {
-                        target(p.getOperand());
-                    }
-                    return true;
-                }
-
-                private void target(Expression e) {
+                void written(Expression e) {
                     boolean element = e instanceof ArrayAccess;
                     while (e instanceof ArrayAccess aa) e = aa.getArray();
                     String name;
@@ -1590,29 +1571,10 @@ public final class Program {
             for (Object p : m.parameters()) locals.add(((org.eclipse.jdt.core.dom.SingleVariableDeclaration) p).getName().getIdentifier());
             locals.addAll(declaredIn(m.getBody()));
             boolean[] bad = {false};
-            m.getBody().accept(new ASTVisitor() {
-                private void write(Expression target) {
+            m.getBody().accept(new Writes() {
+                @Override
+                void written(Expression target) {
                     if (!(target instanceof SimpleName n) || !locals.contains(n.getIdentifier())) bad[0] = true;
-                }
-
-                @Override
-                public boolean visit(Assignment a) {
-                    write(a.getLeftHandSide());
-                    return true;
-                }
-
-                @Override
-                public boolean visit(PostfixExpression p) {
-                    write(p.getOperand());
-                    return true;
-                }
-
-                @Override
-                public boolean visit(PrefixExpression p) {
-                    if (p.getOperator() == PrefixExpression.Operator.INCREMENT || p.getOperator() == PrefixExpression.Operator.DECREMENT) {
-                        write(p.getOperand());
-                    }
-                    return true;
                 }
 
                 @Override
@@ -1861,30 +1823,39 @@ public final class Program {
     public Set<String> assignedNames(ASTNode node) {
         return assigned.computeIfAbsent(node, n -> {
             Set<String> out = new HashSet<>();
-            n.accept(new ASTVisitor() {
+            n.accept(new Writes() {
                 @Override
-                public boolean visit(Assignment a) {
-                    addTarget(a.getLeftHandSide(), out);
-                    return true;
-                }
-
-                @Override
-                public boolean visit(PostfixExpression p) {
-                    addTarget(p.getOperand(), out);
-                    return true;
-                }
-
-                @Override
-                public boolean visit(PrefixExpression p) {
-                    if (p.getOperator() == PrefixExpression.Operator.INCREMENT
-                            || p.getOperator() == PrefixExpression.Operator.DECREMENT) {
-                        addTarget(p.getOperand(), out);
-                    }
-                    return true;
+                void written(Expression target) {
+                    addTarget(target, out);
                 }
             });
             return out;
         });
+    }
+
+    /** A visitor told of every place a node writes: the target of an assignment, of {@code ++} or {@code --}. */
+    private abstract static class Writes extends ASTVisitor {
+        abstract void written(Expression target);
+
+        @Override
+        public boolean visit(Assignment a) {
+            written(a.getLeftHandSide());
+            return true;
+        }
+
+        @Override
+        public boolean visit(PostfixExpression p) {
+            written(p.getOperand());
+            return true;
+        }
+
+        @Override
+        public boolean visit(PrefixExpression p) {
+            if (p.getOperator() == PrefixExpression.Operator.INCREMENT || p.getOperator() == PrefixExpression.Operator.DECREMENT) {
+                written(p.getOperand());
+            }
+            return true;
+        }
     }
 
     private static void addTarget(Expression e, Set<String> out) {
