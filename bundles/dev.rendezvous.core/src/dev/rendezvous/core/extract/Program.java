@@ -248,6 +248,12 @@ public final class Program {
             }
 
             @Override
+            public boolean visit(org.eclipse.jdt.core.dom.RecordDeclaration node) {
+                types.putIfAbsent(node.getName().getIdentifier(), node); // its components: RankInterpreter.instantiate
+                return true;
+            }
+
+            @Override
             public boolean visit(MethodDeclaration node) {
                 // methods of anonymous classes and enum constants are not called by name from the SPMD body
                 if (node.getParent() instanceof AbstractTypeDeclaration) {

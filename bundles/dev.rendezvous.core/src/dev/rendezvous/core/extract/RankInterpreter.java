@@ -2733,6 +2733,10 @@ final class RankInterpreter {
                 return call(cands.get(0), o, args, mi);
             }
             if (o.type instanceof org.eclipse.jdt.core.dom.EnumDeclaration) return enumMethod(o, name, args);
+            if (o.type instanceof org.eclipse.jdt.core.dom.RecordDeclaration && args.isEmpty()
+                    && (cands.isEmpty() || cands.get(0).getParent() != o.type) && o.fields.get(name) != null) {
+                return o.fields.get(name).value; // a record component's accessor
+            }
             if (!cands.isEmpty()) return call(cands.get(0), o, args, mi);
             return Unknown.ANY;
         }
@@ -2757,13 +2761,6 @@ final class RankInterpreter {
         }
     }
 
-    /**
-     * {@code forEach} with a lambda over what the analysis can count: {@code IntStream.range(a, b)} and
-     * {@code rangeClosed}, a list, or {@code Arrays.stream(array)} / {@code IntStream.of(array)} — the lambda runs for
-     * each element, as the loop it stands for would ({@code IntStream.range(1, size).forEach(w -> Send(..., w, ...))}
-     * on a master sent nothing: every worker's receive was a false deadlock). Null (the call stays a library call)
-     * for anything else, or a count the analysis cannot know; a lambda that communicates then says so.
-     */
     /** {@code IntStream.range(a, b)}, {@code rangeClosed}, {@code Arrays.stream(array)}, {@code IntStream.of(array)}. */
     private static boolean streamSource(Expression e) {
         if (!(e instanceof MethodInvocation src) || src.getExpression() == null) return false;
@@ -2772,6 +2769,13 @@ final class RankInterpreter {
                 || owner.equals("Arrays") && s.equals("stream");
     }
 
+    /**
+     * {@code forEach} with a lambda over what the analysis can count: {@code IntStream.range(a, b)} and
+     * {@code rangeClosed}, a list, or {@code Arrays.stream(array)} / {@code IntStream.of(array)} — the lambda runs for
+     * each element, as the loop it stands for would ({@code IntStream.range(1, size).forEach(w -> Send(..., w, ...))}
+     * on a master sent nothing: every worker's receive was a false deadlock). Null (the call stays a library call)
+     * for anything else, or a count the analysis cannot know; a lambda that communicates then says so.
+     */
     private Object forEach(Expression recvExpr, Object recv, org.eclipse.jdt.core.dom.LambdaExpression l, MethodInvocation mi) {
         List<Object> items = null;
         if (recvExpr instanceof MethodInvocation src && streamSource(src)) {
@@ -3104,6 +3108,17 @@ final class RankInterpreter {
     private ObjVal instantiate(AbstractTypeDeclaration t, List<Object> args, ASTNode site, ObjVal outer) {
         ObjVal o = new ObjVal(t);
         o.outer = outer;
+        if (t instanceof org.eclipse.jdt.core.dom.RecordDeclaration rd) {
+            // record Task(int id, int owner): its components are fields set from the canonical constructor's arguments
+            // (a compact constructor's checks are not run); t.owner() reads them (RankInterpreter.invocation)
+            List<?> comps = rd.recordComponents();
+            for (int i = 0; i < comps.size(); i++) {
+                SingleVariableDeclaration c = (SingleVariableDeclaration) comps.get(i);
+                o.fields.put(c.getName().getIdentifier(), typedCell(i < args.size() && args.size() == comps.size()
+                        ? coerce(args.get(i), c.getType()) : Unknown.ANY, c.getType(), c.getExtraDimensions()));
+            }
+            return o;
+        }
         List<AbstractTypeDeclaration> chain = new ArrayList<>();
         for (AbstractTypeDeclaration c = t; c != null && chain.size() < 16 && !chain.contains(c); c = superOf(c)) chain.add(0, c);
         Frame saved = frame;

@@ -13,8 +13,9 @@ import dev.rendezvous.core.model.Severity;
  * Java the analysis must follow as Java runs it, in the shapes real MPJ code takes: a template method in an abstract
  * role class calling the subclass's override, a method inherited from a superclass while another class declares one
  * of the same name, communication in a lambda run by {@code forEach}, in an inner class reading the enclosing
- * object's fields and in an anonymous class, and MPJ's names imported statically. Each correct program ran to its end on MPJ
- * Express 0.44 (multicore device, np 3 and 4); each twin is a real mismatch of the same shape.
+ * object's fields and in an anonymous class, MPJ's names imported statically, and a record's components. Each
+ * correct program ran to its end on MPJ Express 0.44 (multicore device, np 3 and 4); each twin is a real mismatch of
+ * the same shape.
  */
 class JavaIdiomsTest {
 
@@ -162,6 +163,41 @@ class JavaIdiomsTest {
         assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
         assertFalse(assumed(ok), ok.findings().toString());
         RunReport twin = Repo.analyze("Nested.java", NESTED.formatted("tag() + 1"), 3);
+        assertTrue(errors(twin), twin.findings().toString());
+        assertFalse(assumed(twin), twin.findings().toString());
+    }
+
+    private static final String RECORDS = """
+            import mpi.*;
+            import java.util.*;
+            public class Records {
+                record Task(int id, int owner) implements java.io.Serializable {}
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    if (rank == 0) {
+                        List<Task> tasks = new ArrayList<>();
+                        for (int w = 1; w < size; w++) tasks.add(new Task(w * 10, w));
+                        for (Task t : tasks) {
+                            Object[] o = {t};
+                            MPI.COMM_WORLD.Send(o, 0, 1, MPI.OBJECT, t.owner(), t.id() %% 7);
+                        }
+                    } else {
+                        Object[] o = new Object[1];
+                        MPI.COMM_WORLD.Recv(o, 0, 1, MPI.OBJECT, 0, (rank * 10) %% %d);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /** A record's accessors give its components: the master sends each task to its owner. They were unknown (a warning). */
+    @Test
+    void recordComponentsAreKnown() {
+        RunReport ok = Repo.analyze("Records.java", RECORDS.formatted(7), 4);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+        RunReport twin = Repo.analyze("Records.java", RECORDS.formatted(6), 4);
         assertTrue(errors(twin), twin.findings().toString());
         assertFalse(assumed(twin), twin.findings().toString());
     }
