@@ -846,13 +846,8 @@ public final class Program {
                         // strip a neighbour sent): allowed when no method of that name has an effect
                         callsOwn[0] = true;
                         for (MethodDeclaration m : own) if (!readOnly(m)) ok[0] = false;
-                    } else if (x instanceof MethodInvocation mi) {
-                        Expression r = mi.getExpression();
-                        String first = r == null ? "" : r.toString();
-                        if (r == null || methods.containsKey(mi.getName().getIdentifier()) || first.isEmpty()
-                                || !Character.isUpperCase(first.charAt(0)) || !(r instanceof org.eclipse.jdt.core.dom.Name)) {
-                            ok[0] = false;
-                        }
+                    } else if (x instanceof MethodInvocation mi && !onClassName(mi)) {
+                        ok[0] = false;
                     }
                 }
 
@@ -1418,11 +1413,24 @@ public final class Program {
     private static final Set<String> ARRAYS_READERS = Set.of("copyOf", "copyOfRange", "equals", "deepEquals", "toString",
             "deepToString", "hashCode", "deepHashCode", "binarySearch", "stream", "asList", "mismatch", "compare");
 
-    /** The effect-freedom test of {@link #isEffectFree} on {@code m}'s body, communication aside. */
-    private boolean writesOnlyOwnObjects(MethodDeclaration m) {
+    /** The names {@code m} declares for itself: its parameters and the locals of its body. */
+    private Set<String> locals(MethodDeclaration m) {
         Set<String> locals = new HashSet<>();
         for (Object p : m.parameters()) locals.add(((org.eclipse.jdt.core.dom.SingleVariableDeclaration) p).getName().getIdentifier());
         locals.addAll(declaredIn(m.getBody()));
+        return locals;
+    }
+
+    /** A call on a class named directly ({@code Math.abs}, {@code System.out.println}): a library's, not an object's. */
+    private static boolean onClassName(MethodInvocation mi) {
+        Expression r = mi.getExpression();
+        String first = r == null ? "" : r.toString();
+        return r instanceof org.eclipse.jdt.core.dom.Name && !first.isEmpty() && Character.isUpperCase(first.charAt(0));
+    }
+
+    /** The effect-freedom test of {@link #isEffectFree} on {@code m}'s body, communication aside. */
+    private boolean writesOnlyOwnObjects(MethodDeclaration m) {
+        Set<String> locals = locals(m);
         Set<String> own = ownObjects(m.getBody(), locals);
         boolean[] bad = {false};
         m.getBody().accept(new ASTVisitor() {
@@ -1573,9 +1581,7 @@ public final class Program {
         readOnly.put(m, false); // recursion: assume an effect while deciding
         boolean ok = m.getBody() != null && !mayCommunicate(m.getBody());
         if (ok) {
-            Set<String> locals = new HashSet<>();
-            for (Object p : m.parameters()) locals.add(((org.eclipse.jdt.core.dom.SingleVariableDeclaration) p).getName().getIdentifier());
-            locals.addAll(declaredIn(m.getBody()));
+            Set<String> locals = locals(m);
             boolean[] bad = {false};
             m.getBody().accept(new Writes() {
                 @Override
@@ -1588,10 +1594,8 @@ public final class Program {
                     List<MethodDeclaration> own = methods.get(inv.getName().getIdentifier());
                     if (own != null) {
                         for (MethodDeclaration o : own) if (!readOnly(o)) bad[0] = true;
-                    } else {
-                        Expression r = inv.getExpression();
-                        String first = r == null ? "" : r.toString();
-                        if (!(r instanceof org.eclipse.jdt.core.dom.Name) || first.isEmpty() || !Character.isUpperCase(first.charAt(0))) bad[0] = true;
+                    } else if (!onClassName(inv)) {
+                        bad[0] = true;
                     }
                     return true;
                 }
@@ -1621,9 +1625,7 @@ public final class Program {
         pure.put(m, false); // recursion: assume impure while deciding
         boolean ok = m.getBody() != null && !mayCommunicate(m.getBody());
         if (ok) {
-            Set<String> locals = new HashSet<>();
-            for (Object p : m.parameters()) locals.add(((org.eclipse.jdt.core.dom.SingleVariableDeclaration) p).getName().getIdentifier());
-            locals.addAll(declaredIn(m.getBody()));
+            Set<String> locals = locals(m);
             boolean[] bad = {false};
             m.getBody().accept(new ASTVisitor() {
                 @Override
