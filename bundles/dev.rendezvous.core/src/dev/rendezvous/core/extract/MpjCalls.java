@@ -1158,6 +1158,8 @@ final class MpjCalls {
     }
 
     private int peer(Object v, SourceRange at, String what, CommValue comm) {
+        v = in.withKnownValues(v);
+        if (v instanceof Values.Sym s && s.expr().indexOf(' ') >= 0) v = fromRankValue(s, at, what, comm);
         if (v instanceof Values.Sym s) {
             Long known = world().knownEqual(s.expr()); // a test found it: rank == leader
             if (known == null && s.expr().indexOf(' ') < 0) {
@@ -1170,7 +1172,8 @@ final class MpjCalls {
                             + "unknown call); each rank it can be is explored");
                 }
                 known = world().uniformValueChoice(rank(), in.valueKey(s), s.expr(), comm.size(), what + " at line " + at.line()
-                        + " (" + (dataLine >= 0 ? dev.rendezvous.core.semantics.ChoiceSource.ALIKE_DATA + " " + dataLine : s.expr()) + ")");
+                        + " (" + (dataLine >= 0 ? dev.rendezvous.core.semantics.ChoiceSource.ALIKE_DATA + " " + dataLine : s.expr()) + ")",
+                        in.ruledOut(s.expr()));
             }
             if (known != null) v = known;
         }
@@ -1194,7 +1197,30 @@ final class MpjCalls {
         return Peer.UNKNOWN;
     }
 
+    /**
+     * A peer computed from one value the analysis does not know ({@code (leader + 1) % size}) where tests of this run
+     * tied that value to the ranks ({@code rank == (leader + 1) % size} on another rank): each rank the value can still be
+     * ({@link dev.rendezvous.core.semantics.World#uniformValueChoice}, the facts ruling the others out), alike on every
+     * rank, and the peer computed from it. Any other symbol is returned as it is.
+     */
+    private Object fromRankValue(Values.Sym s, SourceRange at, String what, CommValue comm) {
+        java.util.Set<String> unknown = new java.util.HashSet<>();
+        Values.Sym.values(s.expr(), a -> {
+            if (world().knownEqual(a) == null) unknown.add(a);
+        });
+        if (unknown.size() != 1) return s;
+        String value = unknown.iterator().next();
+        boolean[] tied = {false};
+        world().equalityFacts((t, n) -> tied[0] |= t.contains(value), (t, n) -> tied[0] |= t.contains(value));
+        if (!tied[0] || !(Values.Sym.of(value) instanceof Values.Sym v)) return s;
+        Long chosen = world().uniformValueChoice(rank(), in.valueKey(v), value, comm.size(), what + " at line " + at.line()
+                + " (" + value + ")", in.ruledOut(value));
+        Object r = chosen == null ? null : Values.Sym.evaluate(s.expr(), world()::knownEqual);
+        return r instanceof Long ? r : s;
+    }
+
     private int tag(Object v, SourceRange at, boolean receive, Op op) {
+        v = in.withKnownValues(v);
         if (v instanceof Long l) {
             if (l < 0 && !(receive && l == Peer.ANY) || l > Integer.MAX_VALUE) {
                 String shown = l == Peer.ANY ? "MPI.ANY_TAG" : String.valueOf(l);

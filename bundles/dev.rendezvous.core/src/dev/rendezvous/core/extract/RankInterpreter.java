@@ -577,6 +577,8 @@ final class RankInterpreter {
      */
     boolean decide(Object v, ASTNode at, String what) {
         if (v instanceof Boolean b) return b;
+        v = withKnownValues(v);
+        if (v instanceof Boolean b) return b;
         if (v == Unknown.ANY && pureCalls > 0) throw new AbandonPureCall(); // only the call's value depends on it
         decisionsTaken++;
         int occ = occurrence(at);
@@ -691,7 +693,39 @@ final class RankInterpreter {
     private int uniformChoice(Object key, Values.Sym test, String what) {
         Object[] eq = Values.Sym.equalityTest(test.expr());
         return eq == null ? world.uniformChoice(rank, key, 2, what)
-                : world.uniformEqualityChoice(rank, key, (String) eq[0], (Long) eq[1], what);
+                : world.uniformEqualityChoice(rank, key, (String) eq[0], (Long) eq[1], what, ruledOut((String) eq[0]));
+    }
+
+    /**
+     * {@code v} with the values this run's tests found ({@link dev.rendezvous.core.semantics.World#knownEqual}) put in:
+     * the number or boolean a symbol computes when all it is computed from is known, else {@code v} itself. Rank 0 took
+     * {@code rank == leader} for a broadcast leader: its {@code Send} to {@code (leader + 1) % size} has a destination,
+     * and rank 1's {@code rank == (leader + 1) % size} is decided by it.
+     */
+    Object withKnownValues(Object v) {
+        if (!(v instanceof Values.Sym s) || s.expr().indexOf(' ') < 0 || !world.anyKnownEqual()) return v;
+        Object r = Values.Sym.evaluate(s.expr(), world::knownEqual);
+        return r != null ? r : v;
+    }
+
+    /**
+     * The numbers the facts this run's tests found about other values rule out for the value written {@code subject}:
+     * with it, a value computed from it would break a fact ({@code (leader + 1) % size} was found equal to 1: at two
+     * processes the leader is not 1). A fact about another value says nothing when it needs a value not known.
+     */
+    java.util.function.LongPredicate ruledOut(String subject) {
+        return c -> {
+            java.util.function.Function<String, Long> with = a -> a.equals(subject) ? (Long) c : world.knownEqual(a);
+            boolean[] broken = {false};
+            world.equalityFacts((s, v) -> {
+                if (!broken[0] && s.length() > subject.length() && s.contains(subject)
+                        && Values.Sym.evaluate(s, with) instanceof Long x && x.longValue() != v) broken[0] = true;
+            }, (s, v) -> {
+                if (!broken[0] && s.length() > subject.length() && s.contains(subject)
+                        && Values.Sym.evaluate(s, with) instanceof Long x && x.longValue() == v) broken[0] = true;
+            });
+            return broken[0];
+        };
     }
 
     /**

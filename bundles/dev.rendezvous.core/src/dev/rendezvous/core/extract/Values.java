@@ -837,6 +837,48 @@ final class Values {
             return l != null ? new Object[] {right, l} : new Object[] {left, r};
         }
 
+        /**
+         * The value of the symbol text {@code expr} ({@link #combine}'s {@code (a op b)}, a leading {@code -} or {@code !}),
+         * its values written by {@code known} (an integer, or null for one not known); null when some value it needs is
+         * not known, or the result is no integer or boolean. A peer {@code (leader + 1) % size} after a test found the
+         * broadcast leader equal to 0 is 1.
+         */
+        static Object evaluate(String expr, java.util.function.Function<String, Long> known) {
+            Long n = integer(expr);
+            if (n != null) return n;
+            if (expr.length() > 1 && (expr.charAt(0) == '-' || expr.charAt(0) == '!') && expr.charAt(1) == '(') {
+                Object v = evaluate(expr.substring(1), known);
+                if (expr.charAt(0) == '-') return v instanceof Long l ? (Object) (-l) : null;
+                return v instanceof Boolean b ? (Object) !b : null;
+            }
+            int[] top = topOperator(expr);
+            if (top == null) return known.apply(expr);
+            Object l = evaluate(expr.substring(1, top[0] - 1), known);
+            if (l == null) return null;
+            String op = expr.substring(top[0], top[1]);
+            if (l instanceof Boolean b && (op.equals("&&") && !b || op.equals("||") && b)) return b;
+            Object r = evaluate(expr.substring(top[1] + 1, expr.length() - 1), known);
+            if (r == null) return null;
+            Object v = op.equals("&&") || op.equals("||") ? Operators.logic(op.equals("&&"), l, r) : Operators.binary(op, l, r);
+            return v instanceof Long || v instanceof Boolean ? v : null;
+        }
+
+        /** Each value the symbol text {@code expr} is computed from ({@link #evaluate}'s unknowns), once per place. */
+        static void values(String expr, java.util.function.Consumer<String> out) {
+            if (integer(expr) != null) return;
+            if (expr.length() > 1 && (expr.charAt(0) == '-' || expr.charAt(0) == '!') && expr.charAt(1) == '(') {
+                values(expr.substring(1), out);
+                return;
+            }
+            int[] top = topOperator(expr);
+            if (top == null) {
+                out.accept(expr);
+                return;
+            }
+            values(expr.substring(1, top[0] - 1), out);
+            values(expr.substring(top[1] + 1, expr.length() - 1), out);
+        }
+
         /** The integer {@code text} writes ({@link #text} of a Long), or null. */
         private static Long integer(String text) {
             int i = text.startsWith("-") ? 1 : 0;

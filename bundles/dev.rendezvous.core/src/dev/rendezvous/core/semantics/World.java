@@ -940,12 +940,22 @@ public final class World {
      * test the facts gathered so far do not decide is a decision of the explorer.
      */
     public int uniformEqualityChoice(int rank, Object key, String subject, long constant, String what) {
+        return uniformEqualityChoice(rank, key, subject, constant, what, v -> false);
+    }
+
+    /**
+     * As above, where {@code impossible} says which numbers the facts about other values rule out for {@code subject}
+     * (rank 1 found {@code (leader + 1) % size} equal to 1, so at two processes the leader is not 1): a test of such a
+     * number is false without a decision.
+     */
+    public int uniformEqualityChoice(int rank, Object key, String subject, long constant, String what,
+            java.util.function.LongPredicate impossible) {
         Integer d = uniformDecisions.get(key);
         if (d == null) {
             Long value = equalTo.get(subject);
             java.util.Set<Long> excluded = notEqualTo.get(subject);
             if (value != null) d = value == constant ? 0 : 1;
-            else if (excluded != null && excluded.contains(constant)) d = 1;
+            else if (excluded != null && excluded.contains(constant) || impossible.test(constant)) d = 1;
             else {
                 if (cache != null) cache.uniformDecisionMet();
                 d = choices.choose(2, what);
@@ -968,12 +978,15 @@ public final class World {
      * (a broadcast leader that rank 1 found unequal to itself before it waits for a message from the leader); null
      * when more than {@link #MAX_VALUE_CHOICES} remain (the peer stays unknown).
      */
-    public Long uniformValueChoice(int rank, Object key, String subject, int size, String what) {
+    public Long uniformValueChoice(int rank, Object key, String subject, int size, String what,
+            java.util.function.LongPredicate impossible) {
         Long known = equalTo.get(subject);
         if (known != null) return known;
         java.util.Set<Long> excluded = notEqualTo.getOrDefault(subject, java.util.Set.of());
         List<Long> candidates = new ArrayList<>();
-        for (long r = 0; r < size && candidates.size() <= MAX_VALUE_CHOICES; r++) if (!excluded.contains(r)) candidates.add(r);
+        for (long r = 0; r < size && candidates.size() <= MAX_VALUE_CHOICES; r++) {
+            if (!excluded.contains(r) && !impossible.test(r)) candidates.add(r);
+        }
         if (candidates.isEmpty() || candidates.size() > MAX_VALUE_CHOICES) return null;
         Integer d = uniformDecisions.get(key);
         if (d == null || d >= candidates.size()) {
@@ -1002,6 +1015,20 @@ public final class World {
     /** The number a test of this run found the value written {@code subject} equal to ({@link #uniformEqualityChoice}), or null. */
     public Long knownEqual(String subject) {
         return equalTo.get(subject);
+    }
+
+    /** Whether a test of this run found some value equal to a number ({@link #knownEqual}). */
+    public boolean anyKnownEqual() {
+        return !equalTo.isEmpty();
+    }
+
+    /**
+     * Every value (by its text) a test of this run found equal to a number, and every number it was found unequal to,
+     * for {@code out}: the facts a value's other tests must agree with.
+     */
+    public void equalityFacts(java.util.function.BiConsumer<String, Long> equal, java.util.function.BiConsumer<String, Long> unequal) {
+        equalTo.forEach(equal);
+        notEqualTo.forEach((s, set) -> set.forEach(v -> unequal.accept(s, v)));
     }
 
     /** The outcome some rank already took for {@code key} in this run ({@link #uniformChoice}), or null. */

@@ -395,6 +395,53 @@ class SharedUnknownsTest {
         }
     }
 
+    /**
+     * A drawn leader sends to the rank after it; BODY is the two tests in some order, the receiver naming SRC.
+     */
+    private static final String NEXT_OF_LEADER = """
+            import mpi.*;
+            public class Next {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    int[] l = new int[1];
+                    if (rank == 0) l[0] = (int) (Math.random() * size);
+                    MPI.COMM_WORLD.Bcast(l, 0, 1, MPI.INT, 0);
+                    int leader = l[0];
+                    int[] msg = new int[1];
+                    BODY
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * A peer computed from the leader ({@code (leader + 1) % size}) was unknown even where a test had found the leader,
+     * and a receiver's test {@code rank == (leader + 1) % size} was decided apart from the leader's {@code rank == leader}:
+     * the send matched no one, a warning on a program that ran to its end on MPJ Express at np 2 and 3 (either order of
+     * the tests). A test that finds a value now puts it into the values computed from it, and a fact about
+     * {@code (leader + 1) % size} rules leaders out. The twins receive from {@code (leader + 2) % size}: the leader itself
+     * at np=2 (no finding), another rank at np=3, where MPJ hangs (an error).
+     */
+    @Test
+    void aPeerComputedFromADrawnLeaderIsKnownOnceATestFoundTheLeader() {
+        String receiverFirst = "if (rank == (leader + 1) % size) MPI.COMM_WORLD.Recv(msg, 0, 1, MPI.INT, SRC, 0);"
+                + " else if (rank == leader) MPI.COMM_WORLD.Send(msg, 0, 1, MPI.INT, (leader + 1) % size, 0);";
+        String leaderFirst = "if (rank == leader) MPI.COMM_WORLD.Send(msg, 0, 1, MPI.INT, (leader + 1) % size, 0);"
+                + " else if (rank == (leader + 1) % size) MPI.COMM_WORLD.Recv(msg, 0, 1, MPI.INT, SRC, 0);";
+        for (String order : new String[] {receiverFirst, leaderFirst}) {
+            for (int np : new int[] {2, 3, 4}) {
+                RunReport r = Repo.analyze("Next.java", NEXT_OF_LEADER.replace("BODY", order.replace("SRC", "leader")), np);
+                assertTrue(quiet(r), order + " np=" + np + ": " + r.findings());
+            }
+            String twin = NEXT_OF_LEADER.replace("BODY", order.replace("SRC", "(leader + 2) % size"));
+            RunReport two = Repo.analyze("Next.java", twin, 2);
+            assertTrue(quiet(two), order + " twin np=2: " + two.findings());
+            RunReport three = Repo.analyze("Next.java", twin, 3);
+            assertTrue(three.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR), order + " twin np=3: " + three.findings());
+        }
+    }
+
     /** As above with the tag of the receivers wrong: an error whichever rank leads. */
     @Test
     void aReceiverOfADrawnLeaderWithTheWrongTagIsStillAnError() {
