@@ -103,12 +103,28 @@ final class MpjCalls {
             }
         }
         if (cls.equals("Integer") || cls.equals("Long") || cls.equals("Short") || cls.equals("Byte")) {
-            boolean isInt = cls.equals("Integer");
-            if (name.equals("MAX_VALUE")) return isInt ? (long) Integer.MAX_VALUE : Long.MAX_VALUE;
-            if (name.equals("MIN_VALUE")) return isInt ? (long) Integer.MIN_VALUE : Long.MIN_VALUE;
+            long max = switch (cls) {
+                case "Integer" -> Integer.MAX_VALUE;
+                case "Short" -> Short.MAX_VALUE;
+                case "Byte" -> Byte.MAX_VALUE;
+                default -> Long.MAX_VALUE;
+            };
+            if (name.equals("MAX_VALUE")) return max;
+            if (name.equals("MIN_VALUE")) return -max - 1;
         }
         if (cls.equals("Math") && name.equals("PI")) return Math.PI;
-        if (cls.equals("Double") && name.equals("MAX_VALUE")) return Double.MAX_VALUE;
+        if (cls.equals("Math") && name.equals("E")) return Math.E;
+        if (cls.equals("Double") || cls.equals("Float")) {
+            boolean isDouble = cls.equals("Double");
+            switch (name) {
+                case "MAX_VALUE": return isDouble ? Double.MAX_VALUE : (double) Float.MAX_VALUE;
+                case "MIN_VALUE": return isDouble ? Double.MIN_VALUE : (double) Float.MIN_VALUE;
+                case "NaN": return Double.NaN; // a test x == Double.NaN is false whatever x (Operators.binary)
+                case "POSITIVE_INFINITY": return Double.POSITIVE_INFINITY;
+                case "NEGATIVE_INFINITY": return Double.NEGATIVE_INFINITY;
+                default: break;
+            }
+        }
         return Unknown.ANY;
     }
 
@@ -1360,13 +1376,16 @@ final class MpjCalls {
      * ({@link Values.Sym#ownData}), written back into the sender's buffer: the element holds one value, and naming it
      * makes every test of it agree, the sender's own after the send and each receiver's. A master that decides from
      * data whether the workers go on and sends them its verdict then ends or continues together with them; tested
-     * as anonymous unknowns, a worker could go on alone and wait for work nobody sends. Only messages of booleans
-     * (flags) of up to {@link #NAMED_ELEMENTS} elements are named: a name per visit makes every state holding one
-     * new to the state cache, and naming the numbers a worker farm sends back (results nobody branches on) kept
-     * its exploration from ever meeting a state again. Collectives name theirs on delivery ({@link #alike}).
+     * as anonymous unknowns, a worker could go on alone and wait for work nobody sends. Only messages of up to
+     * {@link #NAMED_ELEMENTS} elements are named, and only booleans (flags) and integers: a flag's name is new to the
+     * state cache at every visit, an integer's is a copy ({@link #INTEGER_TYPES}) that the cache does not tell from
+     * an anonymous unknown; floating-point results (what a worker farm sends back and nobody branches on) stay
+     * anonymous. Collectives name theirs on delivery ({@link #alike}).
      */
     private void nameUnknowns(Object buf, Object off, Object cnt, Object type, MethodInvocation mi) {
-        if (!(type instanceof Datatype t) || !t.name().equals("BOOLEAN")) return;
+        if (!(type instanceof Datatype t)) return;
+        boolean flags = t.name().equals("BOOLEAN");
+        if (!flags && !INTEGER_TYPES.contains(t.name())) return;
         if (!(buf instanceof ArrayVal a) || a.elems == null || !(off instanceof Long o) || !(cnt instanceof Long c)
                 || o < 0 || c <= 0 || c > NAMED_ELEMENTS || o + c > a.elems.length) {
             return;
@@ -1376,9 +1395,21 @@ final class MpjCalls {
         for (int i = from; i < to; i++) {
             if (a.elems[i] != Unknown.ANY) continue;
             if (visit < 0) visit = in.occurrence(mi);
-            a.writable().elems[i] = Values.Sym.ownData(in.program.range(mi).line(), rank(), visit, "sent[" + i + "]");
+            int line = in.program.range(mi).line();
+            a.writable().elems[i] = flags ? Values.Sym.ownData(line, rank(), visit, "sent[" + i + "]")
+                    : Values.Sym.copied(line, rank(), visit, "sent[" + i + "]");
         }
     }
+
+    /**
+     * The integer datatypes whose unknown elements a point-to-point message names ({@link #nameUnknowns}) as a copy
+     * ({@link Values.Sym#copied}), which the state cache counts as the anonymous unknown it names: a worker that sends
+     * how many items it found, then the items only when it found some, and the master that receives the count and
+     * then the items only when the count is positive, test one value. Tested apart, the master could wait for items
+     * the worker never sent (a warning on a correct program), while the state cache still meets the states of a farm
+     * whose workers send numbers back.
+     */
+    private static final java.util.Set<String> INTEGER_TYPES = java.util.Set.of("INT", "LONG", "SHORT", "BYTE", "CHAR");
 
     private static Object arg(List<Object> args, int i) {
         return i < args.size() ? args.get(i) : Unknown.ANY;

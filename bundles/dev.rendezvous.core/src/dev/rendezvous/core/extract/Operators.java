@@ -89,6 +89,18 @@ final class Operators {
             long l = x, r = y;
             return op.equals("==") ? (Object) (l == r) : op.equals("!=") ? (Object) (l != r) : longs(op, l, r);
         }
+        if (a instanceof Double x && x.isNaN() || b instanceof Double y && y.isNaN()) {
+            // a comparison with NaN is false, != true, whatever the other side is (this.dTime == Double.NaN)
+            switch (op) {
+                case "==", "<", ">", "<=", ">=" -> {
+                    return false;
+                }
+                case "!=" -> {
+                    return true;
+                }
+                default -> { }
+            }
+        }
         if ((a instanceof Double || a instanceof Long) && (b instanceof Double || b instanceof Long)) {
             double l = ((Number) a).doubleValue(), r = ((Number) b).doubleValue();
             return op.equals("==") ? (Object) (l == r) : op.equals("!=") ? (Object) (l != r) : doubles(op, l, r);

@@ -586,9 +586,10 @@ final class RankInterpreter {
             // a test and its negation are one decision: a master's "while (err > eps)" and a worker's
             // "if (err <= eps) break;" on the same reduced error take opposite outcomes together
             Object[] canon = canonical(sym);
-            return decideValue(canon[0], at, what, occ) != (Boolean) canon[1];
+            boolean negated = (Boolean) canon[1];
+            return decideValue(canon[0], at, what, occ, negated ? sym : null) != negated;
         }
-        return decideValue(v, at, what, occ);
+        return decideValue(v, at, what, occ, null);
     }
 
     /**
@@ -625,7 +626,9 @@ final class RankInterpreter {
     }
 
     /** {@link #decide} of a value that is not a known boolean, at the {@code occ}-th test of {@code at}. */
-    private boolean decideValue(Object v, ASTNode at, String what, int occ) {
+    private boolean decideValue(Object v, ASTNode at, String what, int occ, Values.Sym negationOf) {
+        // a test decided as its negation is described as written, its outcome read the other way (ChoiceSource.NEGATED)
+        String negated = negationOf == null ? "" : dev.rendezvous.core.semantics.ChoiceSource.NEGATED;
         if (Values.Sym.fromInstance(v) && !Values.Sym.local(v)) {
             // a test on what a collective gave (a broadcast clock, a reduced residual, a master's "go on" flag, a
             // count broadcast before a loop) or a reader read: in a loop often another value at every iteration,
@@ -636,7 +639,7 @@ final class RankInterpreter {
             InstanceTest key = instanceTest((Values.Sym) v);
             if (key != null) {
                 return uniformChoice(key, (Values.Sym) v, what + " at line " + program.range(at).line() + " ("
-                        + ((Values.Sym) v).expr() + ")") == 0;
+                        + (negationOf != null ? negationOf : (Values.Sym) v).expr() + ")" + negated) == 0;
             }
             v = Unknown.UNIFORM;
         }
@@ -648,16 +651,14 @@ final class RankInterpreter {
                 // computed from data: ranks holding the same value decide together (those that computed it alike
                 // from the same input, those that received it in a message), but its real values may rule an
                 // outcome out, so a path through it is only possible (DeadlockAnalysis). A value from one rank's own
-                // data (a list's size, a count of hits) is still one the analysis cannot compute: that is recorded
-                if (Values.Sym.ownData(sym)) {
-                    assumptions.add(program.range(at), "The " + what + " depends on a value the analysis cannot compute "
-                            + "(data, input or an unknown call); both outcomes are explored");
-                    localDecisions++;
-                }
+                // data (a list's size, a count of hits) is one the analysis cannot compute: a crash on such a path
+                // is not certain either (localDecisions). Both outcomes are explored, so this is no assumption:
+                // every value takes one of them, and a finding on a path through it says it is only possible
+                if (Values.Sym.ownData(sym)) localDecisions++;
                 return uniformChoice(sym, sym, what + " at line " + program.range(at).line() + " ("
-                        + dev.rendezvous.core.semantics.ChoiceSource.ALIKE_DATA + " " + dataLine + ")") == 0;
+                        + dev.rendezvous.core.semantics.ChoiceSource.ALIKE_DATA + " " + dataLine + ")" + negated) == 0;
             }
-            return uniformChoice(sym, sym, what + " at line " + program.range(at).line() + " (" + sym.expr() + ")") == 0;
+            return uniformChoice(sym, sym, what + " at line " + program.range(at).line() + " (" + (negationOf != null ? negationOf : sym).expr() + ")" + negated) == 0;
         }
         if (v == Unknown.UNIFORM) {
             // the same on every rank (a broadcast or reduced value, an input): both outcomes are explored,
@@ -665,8 +666,10 @@ final class RankInterpreter {
             Object key = loopTestPlace(at) ? new LoopTest(at, occ) : new UniformKey(at, occ);
             return world.uniformChoice(rank, key, 2, what + " at line " + program.range(at).line()) == 0;
         }
-        assumptions.add(program.range(at), "The " + what + " depends on a value the analysis cannot compute "
-                + "(data, input or an unknown call); both outcomes are explored");
+        // a value the analysis cannot compute at all, decided apart at each test: both outcomes are explored, more
+        // paths than run (two tests of one value may take opposite outcomes), never fewer, so an "ok" stands and a
+        // finding on such a path is only possible (DeadlockAnalysis.onDataPath): no assumption to report. A test
+        // explored too often (a loop's unknown bound) has its own note
         localDecisions++;
         return world.localChoice(2, what + " at line " + program.range(at).line() + " on rank " + rank) == 0;
     }

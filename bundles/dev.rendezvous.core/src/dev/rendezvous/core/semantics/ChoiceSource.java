@@ -30,8 +30,20 @@ public final class ChoiceSource {
             String[] values = w.substring(at + VALUE_CHOICE.length() + 1, w.length() - 1).split(", ");
             if (d.chosen() < values.length) return w.substring(0, at) + " = rank " + values[d.chosen()];
         }
-        return w + (d.chosen() == 0 ? " taken (true)" : " not taken (false)");
+        boolean taken = d.chosen() == 0;
+        if (w.endsWith(NEGATED)) {
+            w = w.substring(0, w.length() - NEGATED.length());
+            taken = !taken;
+        }
+        return w + (taken ? " taken (true)" : " not taken (false)");
     }
+
+    /**
+     * Ends the description of a decision of a test recorded as its negation ({@code n > 0} is decided as
+     * {@code n <= 0}, so that a test and its negation on other ranks are one decision): outcome 0 means the branch
+     * described is not taken.
+     */
+    public static final String NEGATED = " [negated]";
 
     /**
      * Names one of the first three entries of {@code main}'s parameter in a decision's description: MPJ Express fills

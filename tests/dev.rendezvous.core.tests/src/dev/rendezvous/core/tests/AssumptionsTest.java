@@ -77,8 +77,47 @@ class AssumptionsTest {
     void aPureHelperBranchingOnDataGivesAValueNotAnAssumption() {
         List<String> a = assumptions("P.java", PURE.formatted("inverse(key[0])"), 2);
         assertEquals(List.of(), a, "the helper's branches only decide its value");
-        List<String> inMain = assumptions("P.java", PURE.formatted("key[0] > 500 ? 1 : 2;\n        if (key[0] > 7) MPI.COMM_WORLD.Barrier()"), 2);
-        assertTrue(inMain.stream().anyMatch(m -> m.contains("cannot compute")), "a branch around communication is still explored and said: " + inMain);
+        RunReport inMain = Repo.analyze("P.java", PURE.formatted("key[0] > 500 ? 1 : 2;\n        if (key[0] > 7) MPI.COMM_WORLD.Barrier()"), 2);
+        assertTrue(inMain.findings().stream().anyMatch(f -> f.kind() == FindingKind.COLLECTIVE_MISMATCH
+                && f.message().contains("only if data the analysis cannot compute")), "a branch around communication is "
+                + "still explored both ways, and what it finds is said to rest on the data: " + inMain.findings());
+    }
+
+    /**
+     * A branch on data the analysis cannot compute is explored both ways: every value takes one of them, so an "ok"
+     * over both rests on nothing assumed, and a finding on one of them says it is only possible (it names the path).
+     * It used to be an assumption at every such branch: a master that receives a second message only when a worker
+     * found something (a correct lab program) was "ok with assumptions". The twin: the master receives the second
+     * message whatever the worker found, a deadlock the data decides, reported as possible.
+     */
+    @Test
+    void aBranchOnDataExploredBothWaysIsNoAssumption() {
+        String found = """
+                import mpi.*;
+                public class F {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] n = new int[1];
+                        if (rank == 1) {
+                            n[0] = (int) (Math.random() * 3);
+                            MPI.COMM_WORLD.Send(n, 0, 1, MPI.INT, 0, 0);
+                            if (n[0] > 0) MPI.COMM_WORLD.Send(new double[n[0]], 0, n[0], MPI.DOUBLE, 0, 1);
+                        } else if (rank == 0) {
+                            MPI.COMM_WORLD.Recv(n, 0, 1, MPI.INT, 1, 0);
+                            if (COND) MPI.COMM_WORLD.Recv(new double[8], 0, 8, MPI.DOUBLE, 1, 1);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport ok = Repo.analyze("F.java", found.replace("COND", "n[0] > 0"), 2);
+        assertEquals(List.of(), ok.findings().stream().filter(f -> f.severity() != dev.rendezvous.core.model.Severity.INFO)
+                .map(Finding::message).toList());
+        assertEquals(List.of(), assumptions("F.java", found.replace("COND", "n[0] > 0"), 2));
+        RunReport twin = Repo.analyze("F.java", found.replace("COND", "true"), 2);
+        assertTrue(twin.findings().stream().anyMatch(f -> f.kind() == FindingKind.UNMATCHED_RECV
+                && f.message().contains("only if data the analysis cannot compute")), twin.findings().toString());
     }
 
     /** A helper that searches a graph every rank got from rank 0 (after a lab program's eccentricity search). */
