@@ -658,7 +658,8 @@ final class RankInterpreter {
                 return uniformChoice(sym, sym, what + " at line " + program.range(at).line() + " ("
                         + dev.rendezvous.core.semantics.ChoiceSource.ALIKE_DATA + " " + dataLine + ")" + negated) == 0;
             }
-            return uniformChoice(sym, sym, what + " at line " + program.range(at).line() + " (" + (negationOf != null ? negationOf : sym).expr() + ")" + negated) == 0;
+            return uniformChoice(sym, sym, what + " at line " + program.range(at).line() + " ("
+                    + (negationOf != null ? negationOf : sym).expr() + ")" + negated) == 0;
         }
         if (v == Unknown.UNIFORM) {
             // the same on every rank (a broadcast or reduced value, an input): both outcomes are explored,

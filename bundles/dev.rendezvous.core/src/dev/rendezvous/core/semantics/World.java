@@ -937,16 +937,9 @@ public final class World {
      * held), equals the integer {@code constant}; outcome 0 means it does. Such tests of one value are not independent
      * decisions: once a test found it equal to a number, every other test of it is decided by that number (rank 0's
      * {@code rank == leader} true makes rank 1's false), and a number it was found unequal to stays excluded. Only a
-     * test the facts gathered so far do not decide is a decision of the explorer.
-     */
-    public int uniformEqualityChoice(int rank, Object key, String subject, long constant, String what) {
-        return uniformEqualityChoice(rank, key, subject, constant, what, v -> false);
-    }
-
-    /**
-     * As above, where {@code impossible} says which numbers the facts about other values rule out for {@code subject}
-     * (rank 1 found {@code (leader + 1) % size} equal to 1, so at two processes the leader is not 1): a test of such a
-     * number is false without a decision.
+     * test the facts gathered so far do not decide is a decision of the explorer. {@code impossible} says which numbers
+     * the facts about other values rule out for {@code subject} (rank 1 found {@code (leader + 1) % size} equal to 1,
+     * so at two processes the leader is not 1): a test of such a number is false without a decision.
      */
     public int uniformEqualityChoice(int rank, Object key, String subject, long constant, String what,
             java.util.function.LongPredicate impossible) {
@@ -974,9 +967,10 @@ public final class World {
     /**
      * The rank that the value written {@code subject} (one value wherever it is held) stands for, where a call needs
      * it as its peer in a communicator of {@code size} ranks: the number a test found it equal to; else each rank of
-     * {@code 0..size-1} that no test excluded, as a decision of the explorer under {@code key} taken alike by every rank
-     * (a broadcast leader that rank 1 found unequal to itself before it waits for a message from the leader); null
-     * when more than {@link #MAX_VALUE_CHOICES} remain (the peer stays unknown).
+     * {@code 0..size-1} that no test excluded nor {@code impossible} rules out (facts about values computed from it), as
+     * a decision of the explorer under {@code key} taken alike by every rank (a broadcast leader that rank 1 found
+     * unequal to itself before it waits for a message from the leader); null when none or more than
+     * {@link #MAX_VALUE_CHOICES} remain (the peer stays unknown).
      */
     public Long uniformValueChoice(int rank, Object key, String subject, int size, String what,
             java.util.function.LongPredicate impossible) {
@@ -1023,8 +1017,8 @@ public final class World {
     }
 
     /**
-     * Every value (by its text) a test of this run found equal to a number, and every number it was found unequal to,
-     * for {@code out}: the facts a value's other tests must agree with.
+     * Gives {@code equal} every value (by its text) a test of this run found equal to a number, with that number, and
+     * {@code unequal} every number one was found unequal to: the facts a value's other tests must agree with.
      */
     public void equalityFacts(java.util.function.BiConsumer<String, Long> equal, java.util.function.BiConsumer<String, Long> unequal) {
         equalTo.forEach(equal);
