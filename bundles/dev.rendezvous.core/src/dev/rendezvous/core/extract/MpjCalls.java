@@ -1377,15 +1377,15 @@ final class MpjCalls {
      * makes every test of it agree, the sender's own after the send and each receiver's. A master that decides from
      * data whether the workers go on and sends them its verdict then ends or continues together with them; tested
      * as anonymous unknowns, a worker could go on alone and wait for work nobody sends. Only messages of up to
-     * {@link #NAMED_ELEMENTS} elements are named, and only booleans (flags) and integers: a flag's name is new to the
-     * state cache at every visit, an integer's is a copy ({@link #INTEGER_TYPES}) that the cache does not tell from
-     * an anonymous unknown; floating-point results (what a worker farm sends back and nobody branches on) stay
-     * anonymous. Collectives name theirs on delivery ({@link #alike}).
+     * {@link #NAMED_ELEMENTS} elements of the basic types are named: a flag's name is new to the state cache at every
+     * visit; a number's is a copy ({@link #COPIED_TYPES}) that the cache does not tell from an anonymous unknown, so
+     * that the numbers a worker farm sends back (results nobody branches on) still let its states meet again.
+     * Collectives name theirs on delivery ({@link #alike}).
      */
     private void nameUnknowns(Object buf, Object off, Object cnt, Object type, MethodInvocation mi) {
         if (!(type instanceof Datatype t)) return;
         boolean flags = t.name().equals("BOOLEAN");
-        if (!flags && !INTEGER_TYPES.contains(t.name())) return;
+        if (!flags && !COPIED_TYPES.contains(t.name())) return;
         if (!(buf instanceof ArrayVal a) || a.elems == null || !(off instanceof Long o) || !(cnt instanceof Long c)
                 || o < 0 || c <= 0 || c > NAMED_ELEMENTS || o + c > a.elems.length) {
             return;
@@ -1402,14 +1402,14 @@ final class MpjCalls {
     }
 
     /**
-     * The integer datatypes whose unknown elements a point-to-point message names ({@link #nameUnknowns}) as a copy
+     * The numeric datatypes whose unknown elements a point-to-point message names ({@link #nameUnknowns}) as a copy
      * ({@link Values.Sym#copied}), which the state cache counts as the anonymous unknown it names: a worker that sends
-     * how many items it found, then the items only when it found some, and the master that receives the count and
-     * then the items only when the count is positive, test one value. Tested apart, the master could wait for items
-     * the worker never sent (a warning on a correct program), while the state cache still meets the states of a farm
-     * whose workers send numbers back.
+     * how many items it found (or its error), then the items only when it found some, and the master that receives
+     * the count and then the items only when the count is positive, test one value. Tested apart, the master could
+     * wait for items the worker never sent (a warning on a correct program).
      */
-    private static final java.util.Set<String> INTEGER_TYPES = java.util.Set.of("INT", "LONG", "SHORT", "BYTE", "CHAR");
+    private static final java.util.Set<String> COPIED_TYPES = java.util.Set.of("INT", "LONG", "SHORT", "BYTE", "CHAR",
+            "FLOAT", "DOUBLE");
 
     private static Object arg(List<Object> args, int i) {
         return i < args.size() ? args.get(i) : Unknown.ANY;

@@ -442,6 +442,40 @@ class SharedUnknownsTest {
         }
     }
 
+    /**
+     * A worker draws its error straight into the buffer it sends, and both it and the master test that value: the
+     * master answers only when the error is large, and the worker waits for the answer only then (TEST: the master's
+     * test). The element sent was an anonymous unknown, tested apart on each side, so the worker could wait for an
+     * answer the master never sent: a warning on a program that ran to its end on MPJ Express at np 2 (each outcome).
+     * The twin's master answers when the error is small, which MPJ hangs on whatever the draw.
+     */
+    @Test
+    void aDrawnNumberSentAndTestedOnBothSidesIsOneValue() {
+        String program = """
+                import mpi.*;
+                public class Err {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        double[] e = new double[1];
+                        if (rank == 1) {
+                            e[0] = Math.random();
+                            MPI.COMM_WORLD.Send(e, 0, 1, MPI.DOUBLE, 0, 0);
+                            if (e[0] > 0.5) MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, 0, 1);
+                        } else if (rank == 0) {
+                            MPI.COMM_WORLD.Recv(e, 0, 1, MPI.DOUBLE, 1, 0);
+                            if (TEST) MPI.COMM_WORLD.Send(new int[1], 0, 1, MPI.INT, 1, 1);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport r = Repo.analyze("Err.java", program.replace("TEST", "e[0] > 0.5"), 2);
+        assertTrue(quiet(r), r.findings().toString());
+        RunReport twin = Repo.analyze("Err.java", program.replace("TEST", "e[0] <= 0.5"), 2);
+        assertTrue(!quiet(twin), twin.findings().toString());
+    }
+
     /** As above with the tag of the receivers wrong: an error whichever rank leads. */
     @Test
     void aReceiverOfADrawnLeaderWithTheWrongTagIsStillAnError() {
