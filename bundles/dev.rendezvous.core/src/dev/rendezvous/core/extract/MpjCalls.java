@@ -5,8 +5,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.eclipse.jdt.core.dom.ArrayAccess;
 import org.eclipse.jdt.core.dom.Expression;
+import org.eclipse.jdt.core.dom.FieldAccess;
 import org.eclipse.jdt.core.dom.MethodInvocation;
+import org.eclipse.jdt.core.dom.QualifiedName;
+import org.eclipse.jdt.core.dom.SimpleName;
 
 import dev.rendezvous.core.extract.Values.ArrayVal;
 import dev.rendezvous.core.extract.Values.Buffer;
@@ -1378,14 +1382,14 @@ final class MpjCalls {
      * data whether the workers go on and sends them its verdict then ends or continues together with them; tested
      * as anonymous unknowns, a worker could go on alone and wait for work nobody sends. Only messages of up to
      * {@link #NAMED_ELEMENTS} elements of the basic types are named: a flag's name is new to the state cache at every
-     * visit; a number's is a copy ({@link #COPIED_TYPES}) that the cache does not tell from an anonymous unknown, so
-     * that the numbers a worker farm sends back (results nobody branches on) still let its states meet again.
+     * visit; an integer's is a copy ({@link #COPIED_TYPES}) that the cache does not tell from an anonymous unknown; a
+     * floating-point number is named only in a buffer that can steer the program ({@link #FLOATING_TYPES}).
      * Collectives name theirs on delivery ({@link #alike}).
      */
     private void nameUnknowns(Object buf, Object off, Object cnt, Object type, MethodInvocation mi) {
         if (!(type instanceof Datatype t)) return;
         boolean flags = t.name().equals("BOOLEAN");
-        if (!flags && !COPIED_TYPES.contains(t.name())) return;
+        if (!flags && !COPIED_TYPES.contains(t.name()) && !(FLOATING_TYPES.contains(t.name()) && steers(mi))) return;
         if (!(buf instanceof ArrayVal a) || a.elems == null || !(off instanceof Long o) || !(cnt instanceof Long c)
                 || o < 0 || c <= 0 || c > NAMED_ELEMENTS || o + c > a.elems.length) {
             return;
@@ -1402,14 +1406,30 @@ final class MpjCalls {
     }
 
     /**
-     * The numeric datatypes whose unknown elements a point-to-point message names ({@link #nameUnknowns}) as a copy
+     * The integer datatypes whose unknown elements a point-to-point message names ({@link #nameUnknowns}) as a copy
      * ({@link Values.Sym#copied}), which the state cache counts as the anonymous unknown it names: a worker that sends
      * how many items it found (or its error), then the items only when it found some, and the master that receives
      * the count and then the items only when the count is positive, test one value. Tested apart, the master could
      * wait for items the worker never sent (a warning on a correct program).
      */
-    private static final java.util.Set<String> COPIED_TYPES = java.util.Set.of("INT", "LONG", "SHORT", "BYTE", "CHAR",
-            "FLOAT", "DOUBLE");
+    private static final java.util.Set<String> COPIED_TYPES = java.util.Set.of("INT", "LONG", "SHORT", "BYTE", "CHAR");
+
+    /**
+     * Floating-point datatypes, whose unknown elements a message names only when the buffer can steer the program
+     * ({@link StateRelevance}: a worker's error both sides test): a worker farm's results, summed and printed, stay
+     * anonymous, as the names of many results made its exploration run out of budget.
+     */
+    private static final java.util.Set<String> FLOATING_TYPES = java.util.Set.of("FLOAT", "DOUBLE");
+
+    /** Whether the buffer {@code mi} passes first is a variable that can steer the program ({@link StateRelevance}). */
+    private boolean steers(MethodInvocation mi) {
+        if (mi.arguments().isEmpty()) return false;
+        Expression b = (Expression) mi.arguments().get(0);
+        while (b instanceof ArrayAccess aa) b = aa.getArray();
+        String name = b instanceof SimpleName sn ? sn.getIdentifier() : b instanceof FieldAccess fa ? fa.getName().getIdentifier()
+                : b instanceof QualifiedName qn ? qn.getName().getIdentifier() : null;
+        return name != null && in.program.stateRelevance().relevant(name);
+    }
 
     private static Object arg(List<Object> args, int i) {
         return i < args.size() ? args.get(i) : Unknown.ANY;

@@ -84,6 +84,9 @@ final class ValueHashing {
                 if (contents) h.add(s);
             }
             case Enum<?> e -> h.add(6).add(e.getDeclaringClass().getName()).add(contents ? e.ordinal() : 0);
+            // a copied unknown is named only to tie its copies together (RankInterpreter.nameCopied, a message's
+            // unknown numbers): the state it is in is the one it was in when it was anonymous
+            case Values.Sym s when Values.Sym.copied(s) -> valueAt(h, Values.Unknown.ANY, contents);
             case Values.Sym s -> h.add(7).add(contents ? s.expr() : "");
             // a reader's position is left out: what it reads next is an unknown of its own at any position
             case Values.Input r -> h.add(32).add(contents ? r.name : "");
