@@ -1408,7 +1408,7 @@ final class MpjCalls {
     /**
      * The integer datatypes whose unknown elements a point-to-point message names ({@link #nameUnknowns}) as a copy
      * ({@link Values.Sym#copied}), which the state cache counts as the anonymous unknown it names: a worker that sends
-     * how many items it found (or its error), then the items only when it found some, and the master that receives
+     * how many items it found, then the items only when it found some, and the master that receives
      * the count and then the items only when the count is positive, test one value. Tested apart, the master could
      * wait for items the worker never sent (a warning on a correct program).
      */
