@@ -1231,7 +1231,7 @@ final class MpjCalls {
         if (unknown.size() != 1) return s;
         String value = unknown.iterator().next();
         boolean[] tied = {false};
-        world().equalityFacts((t, n) -> tied[0] |= t.contains(value), (t, n) -> tied[0] |= t.contains(value));
+        world().equalityFacts((t, n, equal) -> tied[0] |= t.contains(value));
         if (!tied[0] || !(Values.Sym.of(value) instanceof Values.Sym v)) return s;
         Long chosen = world().uniformValueChoice(rank(), in.valueKey(v), value, comm.size(), what + " at line " + at.line()
                 + " (" + value + ")", in.ruledOut(value));

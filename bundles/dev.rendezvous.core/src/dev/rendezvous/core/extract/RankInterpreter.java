@@ -721,12 +721,9 @@ final class RankInterpreter {
         return c -> {
             java.util.function.Function<String, Long> with = a -> a.equals(subject) ? (Long) c : world.knownEqual(a);
             boolean[] broken = {false};
-            world.equalityFacts((s, v) -> {
+            world.equalityFacts((s, v, equal) -> {
                 if (!broken[0] && s.length() > subject.length() && s.contains(subject)
-                        && Values.Sym.evaluate(s, with) instanceof Long x && x.longValue() != v) broken[0] = true;
-            }, (s, v) -> {
-                if (!broken[0] && s.length() > subject.length() && s.contains(subject)
-                        && Values.Sym.evaluate(s, with) instanceof Long x && x.longValue() == v) broken[0] = true;
+                        && Values.Sym.evaluate(s, with) instanceof Long x && (x == v) != equal) broken[0] = true;
             });
             return broken[0];
         };

@@ -854,29 +854,20 @@ final class Values {
             int[] top = topOperator(expr);
             if (top == null) return known.apply(expr);
             Object l = evaluate(expr.substring(1, top[0] - 1), known);
-            if (l == null) return null;
             String op = expr.substring(top[0], top[1]);
             if (l instanceof Boolean b && (op.equals("&&") && !b || op.equals("||") && b)) return b;
-            Object r = evaluate(expr.substring(top[1] + 1, expr.length() - 1), known);
-            if (r == null) return null;
+            Object r = evaluate(expr.substring(top[1] + 1, expr.length() - 1), known); // asked even when l is not known
+            if (l == null || r == null) return null;
             Object v = op.equals("&&") || op.equals("||") ? Operators.logic(op.equals("&&"), l, r) : Operators.binary(op, l, r);
             return v instanceof Long || v instanceof Boolean ? v : null;
         }
 
         /** Each value the symbol text {@code expr} is computed from ({@link #evaluate}'s unknowns), once per place. */
         static void values(String expr, java.util.function.Consumer<String> out) {
-            if (integer(expr) != null) return;
-            if (expr.length() > 1 && (expr.charAt(0) == '-' || expr.charAt(0) == '!') && expr.charAt(1) == '(') {
-                values(expr.substring(1), out);
-                return;
-            }
-            int[] top = topOperator(expr);
-            if (top == null) {
-                out.accept(expr);
-                return;
-            }
-            values(expr.substring(1, top[0] - 1), out);
-            values(expr.substring(top[1] + 1, expr.length() - 1), out);
+            evaluate(expr, a -> {
+                out.accept(a);
+                return null;
+            });
         }
 
         /** The integer {@code text} writes ({@link #text} of a Long), or null. */

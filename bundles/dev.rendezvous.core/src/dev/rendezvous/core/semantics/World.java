@@ -1017,12 +1017,18 @@ public final class World {
     }
 
     /**
-     * Gives {@code equal} every value (by its text) a test of this run found equal to a number, with that number, and
-     * {@code unequal} every number one was found unequal to: the facts a value's other tests must agree with.
+     * Gives {@code out} every value (by its text) a test of this run found equal to a number, with that number, and
+     * every number one was found unequal to: the facts a value's other tests must agree with.
      */
-    public void equalityFacts(java.util.function.BiConsumer<String, Long> equal, java.util.function.BiConsumer<String, Long> unequal) {
-        equalTo.forEach(equal);
-        notEqualTo.forEach((s, set) -> set.forEach(v -> unequal.accept(s, v)));
+    public void equalityFacts(EqualityFact out) {
+        equalTo.forEach((s, v) -> out.fact(s, v, true));
+        notEqualTo.forEach((s, set) -> set.forEach(v -> out.fact(s, v, false)));
+    }
+
+    /** One fact of {@link #equalityFacts}: the value written {@code subject} is ({@code equal}) or is not {@code number}. */
+    @FunctionalInterface
+    public interface EqualityFact {
+        void fact(String subject, long number, boolean equal);
     }
 
     /** The outcome some rank already took for {@code key} in this run ({@link #uniformChoice}), or null. */
