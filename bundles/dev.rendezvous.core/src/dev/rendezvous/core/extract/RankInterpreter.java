@@ -1342,13 +1342,14 @@ final class RankInterpreter {
             boolean kernel = !comm && payload(fs);
             if ((kernel && (steps > budgets.maxStepsPerRank / 4 || !program.floatingControl())
                     || !comm && !program.floatingControl() && accumulates(fs) || !comm && steersNothing(fs))
-                    && countingExit(fs) != null) {
+                    && countingExit(fs) != null && !IndexRanges.mayLeaveBounds(fs, this::valueNow)) {
                 // a quarter of the rank's steps are spent, or no floating-point value steers the program at
                 // all: numerical kernels are no longer computed but forgotten at once (their numbers are
                 // payload; where one matters, that place says so), so a large LU or matrix product is
                 // followed to its end instead of stopped half-way; so is a loop that only sums up numbers
                 // no floating-point value steering anything (a quadrature a worker sends back), and one
-                // whose results steer nothing at all (a count of primes reduced to the root and printed)
+                // whose results steer nothing at all (a count of primes reduced to the root and printed); not one
+                // that may index an array out of its bounds, which Java's check would stop here (IndexRanges)
                 quietCut(fs);
                 return;
             }
@@ -2289,6 +2290,12 @@ final class RankInterpreter {
         }
         if (c != null) nameHints.put(sn, c);
         return c;
+    }
+
+    /** The current value of the variable {@code name}, or null when no variable of that name is in scope. */
+    private Object valueNow(String name) {
+        Cell c = lookup(name);
+        return c == null ? null : c.value;
     }
 
     Cell lookup(String name) {

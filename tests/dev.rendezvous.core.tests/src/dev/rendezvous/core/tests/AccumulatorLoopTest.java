@@ -362,4 +362,47 @@ class AccumulatorLoopTest {
         assertEquals("ok", r.verdict().runId(), r.findings().toString());
         assertFalse(r.findings().stream().anyMatch(f -> f.message().contains("could not be computed")), r.findings().toString());
     }
+
+    /**
+     * A block copy whose rows start at {@code rowStart}, in a loop too long for the step budget whose copy steers
+     * nothing, followed by a ring shift of the block (a Cannon-style multiplication from a real repository had the
+     * mistake this twin has: rows counted past the matrix on rank 1).
+     */
+    private static String blockCopy(String rowStart) {
+        return """
+                import mpi.*;
+                public class Q {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        int n = 800, rows = n / size;
+                        int[] flat = new int[n * n];
+                        int[] block = new int[rows * n];
+                        for (int i = 0; i < rows; i++)
+                            for (int j = 0; j < n; j++)
+                                block[i * n + j] = flat[(%s + i) * n + j];
+                        MPI.COMM_WORLD.Sendrecv_replace(block, 0, rows * n, MPI.INT, (rank + 1) %% size, 0, (rank + size - 1) %% size, 0);
+                        MPI.Finalize();
+                    }
+                }
+                """.formatted(rowStart);
+    }
+
+    /**
+     * A copy that steers nothing is still forgotten at once when its indices stay inside the arrays; when they run past
+     * the end on a rank, the copy is followed so that Java's index check stops that rank where it would on the real
+     * runtime: a crash at the copy, not a deadlock of the rank that then waits for it at the shift.
+     */
+    @Test
+    void aBlockCopyPastTheEndOfTheMatrixCrashesTheRankInsteadOfBeingForgotten() {
+        RunReport ok = analyze(blockCopy("rank * rows"), 2);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertTrue(ok.findings().stream().noneMatch(f -> f.severity() != Severity.INFO), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+
+        RunReport crash = analyze(blockCopy("rank * n"), 2);
+        assertTrue(crash.findings().stream().noneMatch(f -> f.severity() == Severity.ERROR), crash.findings().toString());
+        assertTrue(crash.findings().stream().anyMatch(f -> f.kind().id().equals("job-abort") && f.range().line() == 11 && f.ranks().equals(List.of(1))
+                && f.message().contains("ArrayIndexOutOfBoundsException (index 640000, length 640000)")), crash.findings().toString());
+    }
 }
