@@ -51,7 +51,7 @@ final class IndexRanges {
      * Whether some element access in {@code loop} has a known index range that reaches outside an array whose length
      * is known now. {@code value} gives the current value of a variable by name (null when there is none).
      */
-    static boolean mayLeaveBounds(ForStatement loop, Function<String, Object> value) {
+    static boolean mayLeaveBounds(ASTNode loop, Function<String, Object> value) {
         Set<String> reassigned = reassignedIn(loop);
         Check check = new Check(value, reassigned);
         loop.accept(check);

@@ -1428,7 +1428,7 @@ final class RankInterpreter {
      * early (a {@code break} of it) has no known exit value ({@link #countingExit}) and is not cut at once; a
      * {@code break} of an inner loop (a prime test) does not count.
      */
-    private boolean steersNothing(ForStatement loop) {
+    private boolean steersNothing(ASTNode loop) {
         Program.PayloadWrites w = program.payloadWrites(loop);
         if (w == null) return false;
         StateRelevance relevance = program.stateRelevance();
@@ -1463,8 +1463,10 @@ final class RankInterpreter {
         cutLoops.add(loop);
         Object[] counting = countingExit(loop);
         String counter = counting == null ? null : (String) counting[0];
-        boolean kernel = counting != null && payload(loop); // asked before havoc forgets the arrays' numbers
-        boolean lostIntegers = havoc(loop, counter, counting != null);
+        // a counting loop certainly ends, as does a for-each (cut only over the known elements of an array or list)
+        boolean ends = counting != null || loop instanceof EnhancedForStatement;
+        boolean kernel = ends && payload(loop); // asked before havoc forgets the arrays' numbers
+        boolean lostIntegers = havoc(loop, counter, ends);
         Program.PayloadWrites w = program.payloadWrites(loop);
         if (w != null && frame.self != null) {
             // what it wrote through this.name where a local of that name hides the field (havoc forgot the local)
@@ -1674,7 +1676,20 @@ final class RankInterpreter {
             for (int i = 0; i < budgets.maxUnknownIterations; i++) items.add(Unknown.ANY);
         }
         String name = efs.getParameter().getName().getIdentifier();
-        LoopMark mark = program.mayCommunicate(efs.getBody()) ? new LoopMark(null, null, items, name) : null;
+        boolean comm = program.mayCommunicate(efs.getBody());
+        boolean known = certain == Integer.MAX_VALUE && !items.isEmpty();
+        if (!comm && known && (cutLoops.contains(efs)
+                || (payload(efs) && (steps > budgets.maxStepsPerRank / 4 || !program.floatingControl())
+                        || !program.floatingControl() && accumulates(efs) || steersNothing(efs))
+                && !IndexRanges.mayLeaveBounds(efs, this::valueNow))) {
+            // over the known elements of an array or list, forgotten at once on the same terms as a counting loop
+            // (execFor): flattening a matrix of a million numbers into the buffer it scatters costs no steps
+            quietCut(efs);
+            return;
+        }
+        long startSteps = steps;
+        long quietSteps = !comm && known && payload(efs) ? budgets.maxPayloadSteps : budgets.maxQuietSteps;
+        LoopMark mark = comm ? new LoopMark(null, null, items, name) : null;
         int loopsBefore = loops.size();
         if (mark != null) loops.add(mark);
         try {
@@ -1692,6 +1707,11 @@ final class RankInterpreter {
                     frame.scopes.remove(frame.scopes.size() - 1);
                 }
                 if (mark != null) mark.index++;
+                if (!comm && known && (k + 1 > budgets.maxQuietIterations || steps - startSteps > quietSteps)
+                        && k + 1 < items.size()) {
+                    quietCut(efs); // a long loop without communication, stopped as execFor stops one
+                    break;
+                }
             }
         } finally {
             while (loops.size() > loopsBefore) loops.remove(loops.size() - 1);

@@ -405,4 +405,48 @@ class AccumulatorLoopTest {
         assertTrue(crash.findings().stream().anyMatch(f -> f.kind().id().equals("job-abort") && f.range().line() == 11 && f.ranks().equals(List.of(1))
                 && f.message().contains("ArrayIndexOutOfBoundsException (index 640000, length 640000)")), crash.findings().toString());
     }
+
+    /**
+     * A for-each over a known matrix that only flattens it into the buffer the root scatters (a real course program
+     * flattened a 1000 x 1000 matrix this way): forgotten at once as a counting loop is, where it used to be followed
+     * element by element until the rank's step budget ran out. A for-each whose count picks the tag is still computed.
+     */
+    @Test
+    void aForEachFlatteningAMatrixIsForgottenAndOneThatPicksTheTagIsComputed() {
+        String flatten = """
+                import mpi.*;
+                public class Q {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        int n = 600;
+                        double[][] m = new double[n][n];
+                        double[] flat = new double[n * n];
+                        int index = 0;
+                        for (double[] row : m)
+                            for (double v : row)
+                                flat[index++] = v;
+                        double[] part = new double[n * n / size];
+                        MPI.COMM_WORLD.Scatter(flat, 0, n * n / size, MPI.DOUBLE, part, 0, n * n / size, MPI.DOUBLE, 0);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport ok = analyze(flatten, 2);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+
+        String count = """
+                            int[] values = new int[40];
+                            for (int i = 0; i < values.length; i++) values[i] = i %% 4;
+                            int zeros = 0;
+                            for (int v : values) if (v == 0) zeros++;
+                            MPI.COMM_WORLD.Send(res, 0, 1, MPI.DOUBLE, 0, zeros);
+                """.formatted();
+        RunReport exact = analyze(program(count, 10), 2);
+        assertEquals("ok", exact.verdict().runId(), exact.findings().toString());
+        assertFalse(assumed(exact), exact.findings().toString());
+        RunReport other = analyze(program(count, 11), 2);
+        assertNotEquals("ok", other.verdict().runId(), other.findings().toString());
+    }
 }
