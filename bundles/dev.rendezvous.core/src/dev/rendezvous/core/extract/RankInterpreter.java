@@ -1678,8 +1678,9 @@ final class RankInterpreter {
         String name = efs.getParameter().getName().getIdentifier();
         boolean comm = program.mayCommunicate(efs.getBody());
         boolean known = certain == Integer.MAX_VALUE && !items.isEmpty();
+        boolean kernel = !comm && known && payload(efs);
         if (!comm && known && (cutLoops.contains(efs)
-                || (payload(efs) && (steps > budgets.maxStepsPerRank / 4 || !program.floatingControl())
+                || (kernel && (steps > budgets.maxStepsPerRank / 4 || !program.floatingControl())
                         || !program.floatingControl() && accumulates(efs) || steersNothing(efs))
                 && !IndexRanges.mayLeaveBounds(efs, this::valueNow))) {
             // over the known elements of an array or list, forgotten at once on the same terms as a counting loop
@@ -1688,7 +1689,7 @@ final class RankInterpreter {
             return;
         }
         long startSteps = steps;
-        long quietSteps = !comm && known && payload(efs) ? budgets.maxPayloadSteps : budgets.maxQuietSteps;
+        long quietSteps = kernel ? budgets.maxPayloadSteps : budgets.maxQuietSteps;
         LoopMark mark = comm ? new LoopMark(null, null, items, name) : null;
         int loopsBefore = loops.size();
         if (mark != null) loops.add(mark);
