@@ -1370,6 +1370,11 @@ final class MpjCalls {
         if (buf instanceof ArrayVal a && a.elems != null && off instanceof Long o && cnt instanceof Long c && o >= 0 && c >= 0
                 && o + c <= a.elems.length) {
             if (o == 0 && c == a.elems.length && c > 0) return a.share();
+            // a part of an array holding one value everywhere (made and never written, or forgotten) is that value's
+            // template of the part's length: an Alltoall of a fresh million-element buffer copies nothing
+            Object uniform = a.uniformValue();
+            Object[] part = uniform == null ? null : Values.ArrayVal.template((int) (long) c, uniform);
+            if (part != null) return part;
             return java.util.Arrays.copyOfRange(a.elems, (int) (long) o, (int) (o + c));
         }
         return null;
