@@ -859,7 +859,16 @@ public final class Program {
 
                 @Override
                 void written(Expression e) {
-                    boolean element = e instanceof ArrayAccess;
+                    record(e, e instanceof ArrayAccess);
+                }
+
+                @Override
+                void elementsWritten(Expression array) {
+                    record(array, true); // System.arraycopy(row, 0, flat, i * n, n): flat's elements
+                }
+
+                private void record(Expression e, boolean element) {
+                    while (e instanceof org.eclipse.jdt.core.dom.ParenthesizedExpression pe) e = pe.getExpression();
                     while (e instanceof ArrayAccess aa) e = aa.getArray();
                     String name;
                     if (e instanceof SimpleName n) {
@@ -1590,6 +1599,11 @@ public final class Program {
                 }
 
                 @Override
+                void elementsWritten(Expression array) {
+                    bad[0] = true; // an array element, as an assignment to one is
+                }
+
+                @Override
                 public boolean visit(MethodInvocation inv) {
                     List<MethodDeclaration> own = methods.get(inv.getName().getIdentifier());
                     if (own != null) {
@@ -1841,9 +1855,33 @@ public final class Program {
         });
     }
 
-    /** A visitor told of every place a node writes: the target of an assignment, of {@code ++} or {@code --}. */
+    /**
+     * A visitor told of every place a node writes: the target of an assignment, of {@code ++} or {@code --}, and the
+     * array a library call writes into ({@link #elementsWritten}).
+     */
     private abstract static class Writes extends ASTVisitor {
         abstract void written(Expression target);
+
+        /**
+         * The array whose elements a library call writes: {@code System.arraycopy}'s destination, the array of
+         * {@code Arrays.fill} and {@code Arrays.sort} ({@link #ARRAYS_WRITERS}). By default told as a write of the array
+         * expression itself, which is what a visitor collecting names needs.
+         */
+        void elementsWritten(Expression array) {
+            written(array);
+        }
+
+        @Override
+        public boolean preVisit2(ASTNode node) {
+            if (node instanceof MethodInvocation mi && mi.getExpression() instanceof SimpleName cls) {
+                String c = cls.getIdentifier(), name = mi.getName().getIdentifier();
+                List<?> args = mi.arguments();
+                if (c.equals("System") && name.equals("arraycopy") && args.size() == 5) elementsWritten((Expression) args.get(2));
+                else if (c.equals("Arrays") && ARRAYS_WRITERS.contains(name) && !args.isEmpty()) elementsWritten((Expression) args.get(0));
+            }
+            preVisit(node);
+            return true;
+        }
 
         @Override
         public boolean visit(Assignment a) {

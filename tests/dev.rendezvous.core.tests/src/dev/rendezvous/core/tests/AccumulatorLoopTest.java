@@ -449,4 +449,84 @@ class AccumulatorLoopTest {
         RunReport other = analyze(program(count, 11), 2);
         assertNotEquals("ok", other.verdict().runId(), other.findings().toString());
     }
+
+    /**
+     * {@code System.arraycopy} and {@code Arrays.fill} write the elements of the array they are given, as an assignment
+     * to an element does: a numerical loop that also copies into an int array (directly, or through a method of the
+     * program) is not forgotten as a kernel, so the copied counts that pick the branch below are computed. Before, that
+     * write went unseen, the loop was skipped with the counts still 0, and rank 0's send took the branch nobody
+     * receives in: a deadlock error on a program that runs (checked on MPJ Express). And a loop that only copies rows
+     * of doubles into one flat buffer is forgotten at once like any kernel, not copied element by element until the
+     * step budget.
+     */
+    @Test
+    void aLibraryCopyIntoAnArrayInsideAKernelIsAWriteOfThatArray() {
+        String copies = """
+                import mpi.*;
+                import java.util.Arrays;
+                public class Q {
+                    static int[] table = new int[4];
+                    static void load(int[] from) {
+                        System.arraycopy(from, 0, table, 0, from.length);
+                    }
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        double[] w = new double[4];
+                        int[] counts = new int[4];
+                        int[] marks = new int[4];
+                        int[] ones = {1, 1, 1, 1};
+                        for (int i = 0; i < 4; i++) {
+                            w[i] = 0.5 * i;
+                            System.arraycopy(ones, i, counts, i, 1);
+                        }
+                        for (int k = 0; k < 3; k++) {
+                            w[k] += 1.0;
+                            Arrays.fill(marks, k);
+                        }
+                        for (int k = 0; k < 3; k++) {
+                            w[k] *= 2.0;
+                            load(ones);
+                        }
+                        int[] buf = new int[1];
+                        if (COND) {
+                            if (rank == 0) MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 1, 0);
+                            else if (rank == 1) MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 0);
+                        } else if (rank == 0) {
+                            MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 1, 0);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        for (String cond : List.of("counts[0] == 1", "marks[3] == 2", "table[3] == 1")) {
+            RunReport ok = analyze(copies.replace("COND", cond), 2);
+            assertEquals("ok", ok.verdict().runId(), cond + ": " + ok.findings().toString());
+            assertFalse(assumed(ok), cond + ": " + ok.findings().toString());
+            // the other outcome of the same test leaves rank 0's send unreceived
+            RunReport hang = analyze(copies.replace("COND", "!(" + cond + ")"), 2);
+            assertNotEquals("ok", hang.verdict().runId(), cond + ": " + hang.findings().toString());
+        }
+
+        String flatten = """
+                import mpi.*;
+                public class Q {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        int n = 1000;
+                        double[][] m = new double[n][n];
+                        double[] flat = new double[n * n];
+                        for (int round = 0; round < 3; round++) {
+                            for (int i = 0; i < n; i++) System.arraycopy(m[i], 0, flat, i * n, n);
+                            MPI.COMM_WORLD.Bcast(flat, 0, n * n, MPI.DOUBLE, 0);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport ok = analyze(flatten, 2);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+    }
 }
