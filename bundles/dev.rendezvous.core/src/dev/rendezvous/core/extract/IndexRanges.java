@@ -154,6 +154,35 @@ final class IndexRanges {
         }
 
         /**
+         * {@code System.arraycopy(src, srcPos, dst, dstPos, n)}: Java checks both ranges before it copies (an
+         * {@code ArrayIndexOutOfBoundsException} when {@code srcPos + n} passes {@code src}'s end, or {@code dstPos + n}
+         * passes {@code dst}'s, or any of the three is negative). A row copy is a write of its destination
+         * ({@code Program.Writes}), so a loop copying rows into a flat buffer is a kernel the interpreter skips; the
+         * copy is checked here as an element access is.
+         */
+        @Override
+        public boolean visit(org.eclipse.jdt.core.dom.MethodInvocation mi) {
+            if (found) return false;
+            if (mi.getExpression() instanceof SimpleName cls && cls.getIdentifier().equals("System")
+                    && mi.getName().getIdentifier().equals("arraycopy") && mi.arguments().size() == 5) {
+                Range sp = range((Expression) mi.arguments().get(1)), dp = range((Expression) mi.arguments().get(3));
+                Range n = range((Expression) mi.arguments().get(4));
+                long srcLength = length((Expression) mi.arguments().get(0)), dstLength = length((Expression) mi.arguments().get(2));
+                if (outside(sp, n, srcLength) || outside(dp, n, dstLength)) {
+                    found = true;
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Whether the copy of {@code n} elements from {@code pos} may leave an array of {@code length} (all known). */
+        private static boolean outside(Range pos, Range n, long length) {
+            if (pos == null || n == null || length < 0) return false;
+            return pos.lo() < 0 || n.lo() < 0 || pos.hi() + n.hi() > length;
+        }
+
+        /**
          * The counter of {@code for (c = a; c < n; c++)} (also {@code <=}, {@code c += k} with k > 0, and counting down
          * with {@code >}/{@code >=} and {@code c--} or {@code c -= k}) with its range, when the body does not assign it
          * and both ends are bounded; null otherwise.

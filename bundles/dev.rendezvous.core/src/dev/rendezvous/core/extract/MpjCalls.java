@@ -446,6 +446,12 @@ final class MpjCalls {
                             && dp + n <= dst.elems.length) {
                         in.bulk(n, mi);
                         System.arraycopy(src.elems, (int) (long) sp, dst.writable().elems, (int) (long) dp, (int) (long) n);
+                    } else if (src.elems != null && dst.elems != null && !(src instanceof Values.ArgsVal) && !(dst instanceof Values.ArgsVal)
+                            && args.get(1) instanceof Long sp && args.get(3) instanceof Long dp && args.get(4) instanceof Long n) {
+                        // all known and a range leaves its array: Java checks before it copies anything (main's
+                        // arguments hold entries the analysis does not list: their length is not that of elems)
+                        throw new RankInterpreter.ThrowSig("ArrayIndexOutOfBoundsException", Unknown.ANY, mi,
+                                "ArrayIndexOutOfBoundsException (" + copyOutOfRange(sp, dp, n, src.elems.length, dst.elems.length) + ")");
                     } else {
                         dst.forget();
                     }
@@ -456,6 +462,15 @@ final class MpjCalls {
                 return Unknown.ANY; // nanoTime, currentTimeMillis, identityHashCode: per rank
             }
         }
+    }
+
+    /** How Java words a {@code System.arraycopy} whose range leaves an array (JDK 17 and 25 say it alike). */
+    private static String copyOutOfRange(long sp, long dp, long n, int srcLength, int dstLength) {
+        if (sp < 0) return "arraycopy: source index " + sp + " out of bounds for length " + srcLength;
+        if (dp < 0) return "arraycopy: destination index " + dp + " out of bounds for length " + dstLength;
+        if (n < 0) return "arraycopy: length " + n + " is negative";
+        if (sp + n > srcLength) return "arraycopy: last source index " + (sp + n) + " out of bounds for length " + srcLength;
+        return "arraycopy: last destination index " + (dp + n) + " out of bounds for length " + dstLength;
     }
 
     private Object staticCall(String cls, String name, List<?> argExprs, MethodInvocation mi) {

@@ -529,4 +529,61 @@ class AccumulatorLoopTest {
         assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
         assertFalse(assumed(ok), ok.findings().toString());
     }
+
+    /**
+     * A row copy by {@code System.arraycopy} whose destination offset runs one element past the block on rank 1:
+     * Java throws before copying ("arraycopy: last destination index 5001 out of bounds for double[5000]" on MPJ
+     * Express with two processes), so that rank stops at the copy. The copy loop is a kernel the interpreter skips;
+     * the copy's ranges are checked before the skip as an element access is, and the interpreter's arraycopy throws
+     * as Java does, where it used to forget the destination and go on. The in-bounds twin stays silent.
+     */
+    @Test
+    void aRowCopyPastTheBlockCrashesTheRank() {
+        String copy = """
+                import mpi.*;
+                public class Q {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        int n = 100;
+                        double[][] m = new double[n][n];
+                        int rows = n / size;
+                        double[] block = new double[rows * n];
+                        for (int i = 0; i < rows; i++) System.arraycopy(m[rank * rows + i], 0, block, i * n + SHIFT, n);
+                        double[] all = new double[n * n];
+                        MPI.COMM_WORLD.Gather(block, 0, rows * n, MPI.DOUBLE, all, 0, rows * n, MPI.DOUBLE, 0);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport ok = analyze(copy.replace("SHIFT", "0"), 2);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertTrue(ok.findings().stream().noneMatch(f -> f.severity() != Severity.INFO), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+
+        RunReport crash = analyze(copy.replace("SHIFT", "rank"), 2);
+        assertTrue(crash.findings().stream().noneMatch(f -> f.severity() == Severity.ERROR), crash.findings().toString());
+        assertTrue(crash.findings().stream().anyMatch(f -> f.kind().id().equals("job-abort") && f.range().line() == 10
+                && f.ranks().equals(List.of(1)) && f.message().contains("last destination index 5001 out of bounds for length 5000")),
+                crash.findings().toString());
+
+        // main's arguments hold the entries MPJ Express puts first, which the analysis does not list one by one: copying
+        // them all (an MPJ Express test program does) is no copy past their end
+        String copyArgs = """
+                import mpi.*;
+                public class Q {
+                    public static void main(String[] args) throws Exception {
+                        String[] nargs = new String[args.length + 1];
+                        System.arraycopy(args, 0, nargs, 0, args.length);
+                        MPI.Init(args);
+                        MPI.COMM_WORLD.Barrier();
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport plain = analyze(copyArgs, 2);
+        assertEquals("ok", plain.verdict().runId(), plain.findings().toString());
+        assertTrue(plain.findings().stream().noneMatch(f -> f.severity() != Severity.INFO), plain.findings().toString());
+        assertFalse(assumed(plain), plain.findings().toString());
+    }
 }
