@@ -300,8 +300,11 @@ final class MpjCalls {
             Object r = JdkCalls.callString(s, name, in.evalArgs(argExprs));
             return r == JdkCalls.NOT_HANDLED ? Unknown.ANY : r;
         }
+        if (recv instanceof Values.StreamVal st) return streamCall(st, name, in.evalArgs(argExprs));
         if (recv instanceof Values.Seeded g) {
-            Object r = g.call(name, in.evalArgs(argExprs));
+            List<Object> args = in.evalArgs(argExprs);
+            Object r = g.call(name, args);
+            if (r == null && randomStream(name, args) instanceof Values.StreamVal st) return st;
             return r != null ? r : Unknown.ANY;
         }
         if (recv instanceof Values.Input reader && !Program.COMM_NAMES.contains(name)) {
@@ -325,8 +328,72 @@ final class MpjCalls {
                     + "it is assumed to be COMM_WORLD");
             return commCall(world().world(rank()), name, argExprs, mi);
         }
-        in.evalArgs(argExprs);
+        List<Object> args = in.evalArgs(argExprs);
+        if (recv == Unknown.ANY && randomStream(name, args) instanceof Values.StreamVal st) return st; // new Random().ints(n, 0, 100)
         return Unknown.ANY;
+    }
+
+    /**
+     * {@code random.ints(n)}, {@code ints(n, lo, hi)} (and {@code longs}, {@code doubles}) of a generator: a stream of
+     * {@code n} numbers the analysis does not compute (each rank draws its own), or null for any other call (the
+     * two-argument {@code ints(lo, hi)} is endless).
+     */
+    private static Object randomStream(String name, List<Object> args) {
+        if (!(name.equals("ints") || name.equals("longs") || name.equals("doubles"))) return null;
+        if ((args.size() != 1 && args.size() != 3) || !(args.get(0) instanceof Long n) || n < 0) return null;
+        return new Values.StreamVal(n, null);
+    }
+
+    /**
+     * A step or the end of a stream of known length ({@link Values.StreamVal}): steps that keep every element keep the
+     * length ({@code map}, {@code sorted}, {@code boxed}...), {@code limit} and {@code skip} compute it, those that may
+     * drop elements lose it; {@code toArray()} makes the array, {@code count()} gives the length. Anything else (a sum,
+     * a collector, {@code forEach}) is an unknown value, as for any library object the analysis does not model.
+     */
+    private Object streamCall(Values.StreamVal s, String name, List<Object> args) {
+        long n = s.length();
+        switch (name) {
+            case "parallel", "sequential", "unordered", "boxed", "peek", "onClose" -> {
+                return s;
+            }
+            case "map", "mapToInt", "mapToLong", "mapToDouble", "mapToObj", "sorted", "asLongStream", "asDoubleStream" -> {
+                return new Values.StreamVal(n, null);
+            }
+            case "limit", "skip" -> {
+                if (n < 0 || args.size() != 1 || !(args.get(0) instanceof Long k) || k < 0) return new Values.StreamVal(-1, null);
+                long m = name.equals("limit") ? Math.min(n, k) : Math.max(0, n - k);
+                Object[] e = s.elems() == null ? null
+                        : name.equals("limit") ? java.util.Arrays.copyOfRange(s.elems(), 0, (int) m)
+                        : java.util.Arrays.copyOfRange(s.elems(), (int) (n - m), (int) n);
+                return new Values.StreamVal(m, e);
+            }
+            case "filter", "distinct", "takeWhile", "dropWhile", "flatMap", "flatMapToInt", "flatMapToDouble", "flatMapToLong", "mapMulti" -> {
+                return new Values.StreamVal(-1, null);
+            }
+            case "count" -> {
+                return n >= 0 ? (Object) n : Unknown.ANY;
+            }
+            case "toArray" -> {
+                if (n < 0 || n > in.budgets.maxArrayLength) return ArrayVal.unknownLength();
+                return s.elems() != null ? new ArrayVal(s.elems().clone()) : ArrayVal.filled((int) n, Unknown.ANY);
+            }
+            default -> {
+                return Unknown.ANY;
+            }
+        }
+    }
+
+    /** {@code IntStream.range(a, b)} and {@code rangeClosed(a, b)} (and {@code LongStream}'s): its numbers, in order. */
+    private Object rangeStream(String name, List<Object> args) {
+        if (!(name.equals("range") || name.equals("rangeClosed")) || args.size() != 2 || !(args.get(0) instanceof Long a)
+                || !(args.get(1) instanceof Long b)) {
+            return Unknown.ANY;
+        }
+        long n = Math.max(0, name.equals("range") ? b - a : b - a + 1);
+        if (n > in.budgets.maxArrayLength) return new Values.StreamVal(n, null);
+        Object[] e = new Object[(int) n];
+        for (int i = 0; i < n; i++) e[i] = a + i;
+        return new Values.StreamVal(n, e);
     }
 
     /** The collections, boxed numbers and maps {@link #construct} models (MPJ's own classes and the readers aside). */
@@ -527,7 +594,14 @@ final class MpjCalls {
             case "System" -> {
                 return system(name, args, mi);
             }
+            case "IntStream", "LongStream" -> {
+                return rangeStream(name, args);
+            }
             case "Arrays" -> {
+                if (name.equals("stream") && args.size() == 1 && args.get(0) instanceof ArrayVal a && a.elems != null
+                        && !(a instanceof Values.ArgsVal)) {
+                    return new Values.StreamVal(a.elems.length, a.elems.clone()); // reads the array, no write
+                }
                 if (name.equals("fill") && !args.isEmpty() && args.get(0) instanceof ArrayVal a && a.elems != null
                         && args.size() == 2) {
                     in.bulk(a.elems.length, mi);

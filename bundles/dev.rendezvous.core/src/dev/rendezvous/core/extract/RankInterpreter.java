@@ -1079,6 +1079,9 @@ final class RankInterpreter {
             havocAlike(is);
             return;
         }
+        if (!(c instanceof Boolean) && !program.mayCommunicate(is) && (c == Unknown.ANY || Values.Sym.local(c)) && searchAnswer(is)) {
+            throw new ReturnSig(Unknown.ANY);
+        }
         if (!(c instanceof Boolean) && !program.mayCommunicate(is)) {
             ASTNode loop = quietLoopAround(is);
             if (loop != null) {
@@ -1586,6 +1589,40 @@ final class RankInterpreter {
             }
         });
         return found[0];
+    }
+
+    /**
+     * Whether a test of one rank's own data can only decide what a method without effects answers: {@code is} returns
+     * from that method (a search such as {@code for (int v : vector) if (v == x) return true; return false;}), throws
+     * nothing, and the method communicates with no one and writes nothing but its locals ({@link Program#readOnly}).
+     * The method's answer is then unknown, which is all exploring both outcomes could show (the rest of the method
+     * only computes the other answer); a check whose result is only printed (a real program compared random vectors
+     * element by element) no longer branches on every element. Not for a test of an input every rank holds alike,
+     * whose outcomes ranks decide together, nor inside a lambda or local class.
+     */
+    private boolean searchAnswer(IfStatement is) {
+        boolean[] returns = {false}, other = {false};
+        is.accept(new org.eclipse.jdt.core.dom.ASTVisitor() {
+            @Override
+            public void preVisit(ASTNode x) {
+                if (x instanceof ReturnStatement) returns[0] = true;
+                if (x instanceof ThrowStatement || x instanceof YieldStatement || x instanceof org.eclipse.jdt.core.dom.LambdaExpression
+                        || x instanceof MethodInvocation mi && mi.getName().getIdentifier().equals("exit")) {
+                    other[0] = true;
+                }
+            }
+        });
+        if (!returns[0] || other[0]) return false;
+        for (ASTNode p = is.getParent(); p != null; p = p.getParent()) {
+            if (p instanceof MethodDeclaration m) {
+                return !m.isConstructor() && !m.getName().getIdentifier().equals("main") && !program.mayCommunicate(m) && program.readOnly(m);
+            }
+            if (p instanceof org.eclipse.jdt.core.dom.LambdaExpression || p instanceof AbstractTypeDeclaration
+                    || p instanceof org.eclipse.jdt.core.dom.AnonymousClassDeclaration) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /**

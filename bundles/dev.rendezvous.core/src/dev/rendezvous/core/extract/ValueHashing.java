@@ -163,6 +163,10 @@ final class ValueHashing {
                 h.add(26).add(it.position()).add(it.unknownSize() ? 1 : 0).add(it.items().size());
                 for (Object x : it.items()) shapeOrValue(h, x, contents);
             }
+            case Values.StreamVal st -> {
+                h.add(32).add(st.length()).add(st.elems() == null ? -1 : st.elems().length);
+                if (st.elems() != null && h.afford(st.elems().length)) for (Object x : st.elems()) shapeOrValue(h, x, contents);
+            }
             default -> h.opaque();
         }
     }

@@ -211,4 +211,93 @@ class JavaIdiomsTest {
         RunReport r = Repo.analyze("Lambdas.java", src, 3);
         assertTrue(r.findings().stream().anyMatch(f -> f.message().contains("forEach")), r.findings().toString());
     }
+
+    private static final String STREAMS = """
+            import mpi.*;
+            import java.util.Arrays;
+            import java.util.Random;
+            import java.util.stream.IntStream;
+            public class Streams {
+                public static void main(String[] args) throws Exception {
+                    MPI.Init(args);
+                    int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                    Random rnd = new Random();
+                    int[] data = new Random().ints(12, 0, 100).toArray();
+                    int[] more = IntStream.range(0, 8).map(i -> rnd.nextInt(50)).toArray();
+                    int[] ids = IntStream.rangeClosed(1, 5).toArray();
+                    long picked = Arrays.stream(ids).filter(x -> x > 2).count();
+                    int chunk = data.length / size;
+                    if (rank == 0) {
+                        for (int w = 1; w < size; w++) MPI.COMM_WORLD.Send(data, w * chunk, chunk, MPI.INT, w, chunk + more.length + ids[4]);
+                    } else {
+                        int[] part = new int[chunk];
+                        MPI.COMM_WORLD.Recv(part, 0, chunk, MPI.INT, 0, %d);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    /**
+     * Arrays made by streams have the length the stream has: {@code new Random().ints(12, 0, 100).toArray()} (a real
+     * merge-sort program draws its input so), {@code IntStream.range(0, 8).map(...)} and {@code rangeClosed(1, 5)},
+     * whose elements are known too. The chunk and tag computed from them are known, so the tag that differs by one
+     * (it hangs on MPJ Express with three processes) is a deadlock error; before, the lengths were unknown, the tags
+     * were assumed to match anything and the mistake went unreported. A filter's count stays unknown and steers nothing.
+     */
+    @Test
+    void streamArraysHaveTheirLength() {
+        RunReport ok = Repo.analyze("Streams.java", STREAMS.formatted(17), 3);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+        RunReport twin = Repo.analyze("Streams.java", STREAMS.formatted(18), 3);
+        assertTrue(errors(twin), twin.findings().toString());
+        assertFalse(assumed(twin), twin.findings().toString());
+    }
+
+    /**
+     * A search over one rank's random numbers ({@code contains}: return true at the first equal element) whose answer
+     * is only printed, as a real course program compares the vectors it exchanges: the search's answer is unknown
+     * rather than explored element by element. With the vectors' length known (a stream's), each element's test used
+     * to be a decision, and the analysis ran out of its three explorations per test (an assumption).
+     */
+    @Test
+    void aSearchOverOwnDataAnswersUnknownInsteadOfBranching() {
+        String src = """
+                import mpi.*;
+                import java.util.Random;
+                import java.util.stream.IntStream;
+                public class Search {
+                    static final Random rnd = new Random();
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        int[] mine = IntStream.range(0, 4).map(i -> rnd.nextInt(10)).toArray();
+                        Request[] sent = new Request[size];
+                        for (int i = 0; i < size; i++) if (i != rank) sent[i] = MPI.COMM_WORLD.Isend(mine, 0, 4, MPI.INT, i, 1);
+                        for (int i = 0; i < size; i++) {
+                            if (i == rank) continue;
+                            int[] other = new int[4];
+                            MPI.COMM_WORLD.Recv(other, 0, 4, MPI.INT, i, 1);
+                            if (disjoint(mine, other)) System.out.println(rank + ": nothing in common with " + i);
+                        }
+                        for (int i = 0; i < size; i++) if (i != rank) sent[i].Wait();
+                        MPI.Finalize();
+                    }
+                    static boolean disjoint(int[] a, int[] b) {
+                        for (int x : a) if (contains(b, x)) return false;
+                        return true;
+                    }
+                    static boolean contains(int[] v, int x) {
+                        for (int e : v) {
+                            if (e == x) return true;
+                        }
+                        return false;
+                    }
+                }
+                """;
+        RunReport ok = Repo.analyze("Search.java", src, 3);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        assertFalse(assumed(ok), ok.findings().toString());
+    }
 }
