@@ -1592,8 +1592,8 @@ final class RankInterpreter {
     }
 
     /**
-     * Whether a test of one rank's own data can only decide what a method without effects answers: {@code is} returns
-     * from that method (a search such as {@code for (int v : vector) if (v == x) return true; return false;}), throws
+     * Whether a test of one rank's own data can only decide what a method without effects answers (a number or a
+     * truth value): {@code is} returns from that method (a search such as {@code for (int v : vector) if (v == x) return true; return false;}), throws
      * nothing, and the method communicates with no one and writes nothing but its locals ({@link Program#readOnly}).
      * The method's answer is then unknown, which is all exploring both outcomes could show (the rest of the method
      * only computes the other answer); a check whose result is only printed (a real program compared random vectors
@@ -1615,7 +1615,11 @@ final class RankInterpreter {
         if (!returns[0] || other[0]) return false;
         for (ASTNode p = is.getParent(); p != null; p = p.getParent()) {
             if (p instanceof MethodDeclaration m) {
-                return !m.isConstructor() && !m.getName().getIdentifier().equals("main") && !program.mayCommunicate(m) && program.readOnly(m);
+                // a number or truth value: an unknown one is all the caller can be told (an array or object it
+                // returned would stand for one the caller may send from or write into)
+                return !m.isConstructor() && m.getReturnType2() != null && m.getReturnType2().isPrimitiveType()
+                        && !m.getReturnType2().toString().equals("void") && !m.getName().getIdentifier().equals("main")
+                        && !program.mayCommunicate(m) && program.readOnly(m);
             }
             if (p instanceof org.eclipse.jdt.core.dom.LambdaExpression || p instanceof AbstractTypeDeclaration
                     || p instanceof org.eclipse.jdt.core.dom.AnonymousClassDeclaration) {

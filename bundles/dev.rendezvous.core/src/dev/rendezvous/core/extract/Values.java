@@ -558,6 +558,15 @@ final class Values {
     }
 
     /**
+     * A {@code java.util.stream} pipeline whose length is known: what {@code toArray()} makes of it is an array of that
+     * length, the elements unknown unless the source named them ({@code IntStream.range(0, n)}, {@code Arrays.stream(a)})
+     * and no step changed them. {@code length} is -1 once a step may drop elements ({@code filter}); {@code elems} is
+     * null when they are not known. Made for {@code random.ints(n, lo, hi).toArray()}, a common way of filling the
+     * array a program then scatters or sorts in parts: its length decides counts, offsets and tags.
+     */
+    record StreamVal(long length, Object[] elems) {}
+
+    /**
      * A {@code java.util.Random} made with a seed the analysis knows ({@code new Random(42)}, {@code new Random(7 * rank)}).
      * Java specifies its algorithm, so a generator made with that seed gives the same numbers on every rank and in every
      * run, and the analysis draws them too: a matrix or a task count drawn from a shared seed is then the same on every
@@ -573,15 +582,6 @@ final class Values {
      * ({@code rnd(Bcast#1[0])#1.nextInt(3)}). Ranks that seed with the same value then draw the same named numbers and
      * decide their tests alike; seeded with their own values ({@code seed + rank}), their numbers are other names.
      */
-    /**
-     * A {@code java.util.stream} pipeline whose length is known: what {@code toArray()} makes of it is an array of that
-     * length, the elements unknown unless the source named them ({@code IntStream.range(0, n)}, {@code Arrays.stream(a)})
-     * and no step changed them. {@code length} is -1 once a step may drop elements ({@code filter}); {@code elems} is
-     * null when they are not known. Made for {@code random.ints(n, lo, hi).toArray()}, a common way of filling the
-     * array a program then scatters or sorts in parts: its length decides counts, offsets and tags.
-     */
-    record StreamVal(long length, Object[] elems) {}
-
     static final class Seeded {
         static final int MAX_DRAWS = 64;
         private final java.util.Random random;
