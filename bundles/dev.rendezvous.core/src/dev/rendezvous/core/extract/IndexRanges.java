@@ -163,8 +163,7 @@ final class IndexRanges {
         @Override
         public boolean visit(org.eclipse.jdt.core.dom.MethodInvocation mi) {
             if (found) return false;
-            if (mi.getExpression() instanceof SimpleName cls && cls.getIdentifier().equals("System")
-                    && mi.getName().getIdentifier().equals("arraycopy") && mi.arguments().size() == 5) {
+            if (Program.arraycopy(mi)) {
                 Range sp = range((Expression) mi.arguments().get(1)), dp = range((Expression) mi.arguments().get(3));
                 Range n = range((Expression) mi.arguments().get(4));
                 long srcLength = length((Expression) mi.arguments().get(0)), dstLength = length((Expression) mi.arguments().get(2));

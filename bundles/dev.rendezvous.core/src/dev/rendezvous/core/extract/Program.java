@@ -1855,6 +1855,12 @@ public final class Program {
         });
     }
 
+    /** Whether {@code mi} is {@code System.arraycopy(src, srcPos, dst, dstPos, length)}. */
+    static boolean arraycopy(MethodInvocation mi) {
+        return mi.getExpression() instanceof SimpleName cls && cls.getIdentifier().equals("System")
+                && mi.getName().getIdentifier().equals("arraycopy") && mi.arguments().size() == 5;
+    }
+
     /**
      * A visitor told of every place a node writes: the target of an assignment, of {@code ++} or {@code --}, and the
      * array a library call writes into ({@link #elementsWritten}).
@@ -1876,7 +1882,7 @@ public final class Program {
             if (node instanceof MethodInvocation mi && mi.getExpression() instanceof SimpleName cls) {
                 String c = cls.getIdentifier(), name = mi.getName().getIdentifier();
                 List<?> args = mi.arguments();
-                if (c.equals("System") && name.equals("arraycopy") && args.size() == 5) elementsWritten((Expression) args.get(2));
+                if (arraycopy(mi)) elementsWritten((Expression) args.get(2));
                 else if (c.equals("Arrays") && ARRAYS_WRITERS.contains(name) && !args.isEmpty()) elementsWritten((Expression) args.get(0));
             }
             preVisit(node);

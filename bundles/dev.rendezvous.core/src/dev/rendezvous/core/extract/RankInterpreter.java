@@ -1343,16 +1343,7 @@ final class RankInterpreter {
                 return;
             }
             boolean kernel = !comm && payload(fs);
-            if ((kernel && (steps > budgets.maxStepsPerRank / 4 || !program.floatingControl())
-                    || !comm && !program.floatingControl() && accumulates(fs) || !comm && steersNothing(fs))
-                    && countingExit(fs) != null && !IndexRanges.mayLeaveBounds(fs, this::valueNow)) {
-                // a quarter of the rank's steps are spent, or no floating-point value steers the program at
-                // all: numerical kernels are no longer computed but forgotten at once (their numbers are
-                // payload; where one matters, that place says so), so a large LU or matrix product is
-                // followed to its end instead of stopped half-way; so is a loop that only sums up numbers
-                // no floating-point value steering anything (a quadrature a worker sends back), and one
-                // whose results steer nothing at all (a count of primes reduced to the root and printed); not one
-                // that may index an array out of its bounds, which Java's check would stop here (IndexRanges)
+            if (!comm && countingExit(fs) != null && forgottenAtOnce(fs, kernel)) {
                 quietCut(fs);
                 return;
             }
@@ -1371,6 +1362,22 @@ final class RankInterpreter {
             frame.scopes.remove(frame.scopes.size() - 1);
             while (loops.size() > loopsBefore) loops.remove(loops.size() - 1);
         }
+    }
+
+    /**
+     * Whether a loop without communication that certainly ends ({@link #execFor}: a counting loop; {@link
+     * #execForEach}: over known elements) is forgotten at once rather than followed. A quarter of the rank's steps are
+     * spent, or no floating-point value steers the program at all: numerical kernels ({@code kernel}) are no longer
+     * computed but forgotten at once (their numbers are payload; where one matters, that place says so), so a large LU
+     * or matrix product is followed to its end instead of stopped half-way; so is a loop that only sums up numbers no
+     * floating-point value steering anything (a quadrature a worker sends back), and one whose results steer nothing at
+     * all (a count of primes reduced to the root and printed); not one that may index an array out of its bounds,
+     * which Java's check would stop here ({@link IndexRanges}).
+     */
+    private boolean forgottenAtOnce(ASTNode loop, boolean kernel) {
+        return (kernel && (steps > budgets.maxStepsPerRank / 4 || !program.floatingControl())
+                || !program.floatingControl() && accumulates(loop) || steersNothing(loop))
+                && !IndexRanges.mayLeaveBounds(loop, this::valueNow);
     }
 
     /** Loops without communication this rank has cut once: cut at once when they come again. */
@@ -1720,10 +1727,7 @@ final class RankInterpreter {
         boolean comm = program.mayCommunicate(efs.getBody());
         boolean known = certain == Integer.MAX_VALUE && !items.isEmpty();
         boolean kernel = !comm && known && payload(efs);
-        if (!comm && known && (cutLoops.contains(efs)
-                || (kernel && (steps > budgets.maxStepsPerRank / 4 || !program.floatingControl())
-                        || !program.floatingControl() && accumulates(efs) || steersNothing(efs))
-                && !IndexRanges.mayLeaveBounds(efs, this::valueNow))) {
+        if (!comm && known && (cutLoops.contains(efs) || forgottenAtOnce(efs, kernel))) {
             // over the known elements of an array or list, forgotten at once on the same terms as a counting loop
             // (execFor): flattening a matrix of a million numbers into the buffer it scatters costs no steps
             quietCut(efs);
