@@ -34,6 +34,18 @@ final class JdkCalls {
     /** No method of that name and arity: the caller goes on with its own cases. */
     static final Object NOT_HANDLED = new Object();
 
+    /**
+     * What a call returns when the JDK method, called on these (known, exact) arguments, throws: the
+     * program throws the same exception at that call ({@code Integer.parseInt("x0")} throws
+     * {@code NumberFormatException}, which the program may catch). The caller raises it where the call is.
+     */
+    record Thrown(String type, String message) {
+        /** The exception in words, as the JVM's message gives it. */
+        String description() {
+            return message == null ? type : type + " (" + message + ")";
+        }
+    }
+
     private static final int MAX_STRING = 1 << 16;
 
     private static final Map<String, Class<?>> PURE = Map.ofEntries(Map.entry("Math", Math.class),
@@ -115,7 +127,8 @@ final class JdkCalls {
             try {
                 return fromJava(m.invoke(self, actual), m.getReturnType());
             } catch (InvocationTargetException e) {
-                return Unknown.ANY; // the program would throw here (NumberFormatException...)
+                Throwable cause = e.getCause();
+                return new Thrown(cause.getClass().getSimpleName(), cause.getMessage());
             } catch (IllegalAccessException | IllegalArgumentException e) {
                 // try the next overload
             }

@@ -297,7 +297,7 @@ final class MpjCalls {
         }
         if (recv instanceof Values.MapVal m) return m.call(name, in.evalArgs(argExprs));
         if (recv instanceof String s) {
-            Object r = JdkCalls.callString(s, name, in.evalArgs(argExprs));
+            Object r = raised(JdkCalls.callString(s, name, in.evalArgs(argExprs)), mi);
             return r == JdkCalls.NOT_HANDLED ? Unknown.ANY : r;
         }
         if (recv instanceof Values.StreamVal st) return streamCall(st, name, in.evalArgs(argExprs));
@@ -531,6 +531,18 @@ final class MpjCalls {
         }
     }
 
+    /**
+     * A JDK call's result, or, when the JDK method threw on these arguments ({@link JdkCalls.Thrown}),
+     * that exception thrown at the call, so that the program's catch takes it as Java's would; uncaught,
+     * it stops the rank with the JVM's message.
+     */
+    private static Object raised(Object result, MethodInvocation mi) {
+        if (result instanceof JdkCalls.Thrown t) {
+            throw new RankInterpreter.ThrowSig(t.type(), Unknown.ANY, mi, t.description());
+        }
+        return result;
+    }
+
     /** How Java words a {@code System.arraycopy} whose range leaves an array (JDK 17 and 25 say it alike). */
     private static String copyOutOfRange(long sp, long dp, long n, int srcLength, int dstLength) {
         if (sp < 0) return "arraycopy: source index " + sp + " out of bounds for length " + srcLength;
@@ -564,14 +576,14 @@ final class MpjCalls {
                 return null;
             }
             case "Math", "StrictMath" -> {
-                Object r = JdkCalls.callStatic(cls, name, args);
+                Object r = raised(JdkCalls.callStatic(cls, name, args), mi);
                 return r != JdkCalls.NOT_HANDLED ? r : math(name, args);
             }
             case "Integer", "Long" -> {
                 if (name.equals("getInteger") || name.equals("getLong")) { // a system property
                     return input(name, args);
                 }
-                Object r = JdkCalls.callStatic(cls, name, args);
+                Object r = raised(JdkCalls.callStatic(cls, name, args), mi);
                 if (r != JdkCalls.NOT_HANDLED) return r;
                 if ((name.equals("parseInt") || name.equals("parseLong") || name.equals("valueOf"))
                         && !args.isEmpty() && args.get(0) instanceof String s) {
@@ -628,7 +640,7 @@ final class MpjCalls {
             default -> {
                 if (cls.equals("Boolean") && name.equals("getBoolean")) return Unknown.UNIFORM;
                 if (JdkCalls.isPureClass(cls)) {
-                    Object r = JdkCalls.callStatic(cls, name, args);
+                    Object r = raised(JdkCalls.callStatic(cls, name, args), mi);
                     if (r != JdkCalls.NOT_HANDLED) return r;
                 }
                 return Unknown.ANY;

@@ -300,4 +300,52 @@ class JavaIdiomsTest {
         assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
         assertFalse(assumed(ok), ok.findings().toString());
     }
+
+    /**
+     * A JDK method that throws on the program's (known) arguments throws at the call: {@code Integer.parseInt("x0")}
+     * throws {@code NumberFormatException}, which the helper catches to return its default of 4 rounds on every rank.
+     * The call used to give an unknown number, different per rank, so the rounds could differ between ranks: two
+     * "possible" deadlock warnings on a program that ends on MPJ Express 0.44 (np 4). Uncaught (the twin's rank 1
+     * parses "1O"), the same exception crashes that rank, as on MPJ, where the job ends with it.
+     */
+    @Test
+    void aJdkCallThatThrowsThrowsAtTheCall() {
+        String src = """
+                import mpi.*;
+                public class Rounds {
+                    static int parse(String s) {
+                        try {
+                            return Integer.parseInt(s);
+                        } catch (NumberFormatException e) {
+                            return 4;
+                        }
+                    }
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        int rounds = parse("x" + rank);
+                        int[] v = new int[1];
+                        for (int r = 0; r < rounds; r++) {
+                            if (rank == 0) {
+                                for (int d = 1; d < size; d++) MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, d, r);
+                            } else {
+                                MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, r);
+                            }
+                        }
+                        int n = Integer.parseInt(%s);
+                        MPI.COMM_WORLD.Bcast(new int[] { n }, 0, 1, MPI.INT, 0);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        for (int np : new int[] {2, 4}) {
+            RunReport ok = Repo.analyze("Rounds.java", src.formatted("\"10\""), np);
+            assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+            assertTrue(ok.findings().stream().allMatch(f -> f.severity() == Severity.INFO), ok.findings().toString());
+            RunReport twin = Repo.analyze("Rounds.java", src.formatted("rank == 1 ? \"1O\" : \"10\""), np);
+            assertTrue(twin.findings().stream().anyMatch(f -> f.kind().id().equals("job-abort") && f.range().line() == 22
+                    && f.message().contains("NumberFormatException (For input string: \"1O\")")), twin.findings().toString());
+            assertFalse(errors(twin), twin.findings().toString());
+        }
+    }
 }
