@@ -1258,6 +1258,12 @@ public final class Program {
                     }
 
                     @Override
+                    public boolean visit(org.eclipse.jdt.core.dom.SuperMethodInvocation inv) {
+                        callees.add(inv.getName().getIdentifier());
+                        return true;
+                    }
+
+                    @Override
                     public boolean visit(org.eclipse.jdt.core.dom.ClassInstanceCreation c) {
                         callees.add(simpleTypeName(c.getType().toString()));
                         return true;
@@ -1305,6 +1311,12 @@ public final class Program {
             public boolean visit(MethodInvocation inv) {
                 String name = inv.getName().getIdentifier();
                 if (COMM_NAMES.contains(name) || comm.contains(name)) found[0] = true;
+                return !found[0];
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.SuperMethodInvocation inv) {
+                if (comm.contains(inv.getName().getIdentifier())) found[0] = true;
                 return !found[0];
             }
 

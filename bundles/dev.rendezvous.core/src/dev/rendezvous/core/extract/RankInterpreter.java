@@ -2216,9 +2216,7 @@ final class RankInterpreter {
                 return invocation((MethodInvocation) e);
             }
             case ASTNode.SUPER_METHOD_INVOCATION -> {
-                SuperMethodInvocation smi = (SuperMethodInvocation) e;
-                for (Object a : smi.arguments()) eval((Expression) a);
-                return Unknown.ANY;
+                return superInvocation((SuperMethodInvocation) e);
             }
             case ASTNode.CLASS_INSTANCE_CREATION -> {
                 return construct((ClassInstanceCreation) e);
@@ -2867,6 +2865,26 @@ final class RankInterpreter {
         } finally {
             position = was;
         }
+    }
+
+    /**
+     * {@code super.name(args)}: the declaration of that name and arity nearest above the class that declares the running
+     * method (not above the receiver's class, which may override it again), run on the same receiver, as Java binds it.
+     * It used to return an unknown without running, so a subclass's override that only added to its parent's
+     * {@code step()} sent nothing: a false deadlock. {@code Outer.super.m()}, an interface's default method, or a
+     * method the program does not declare (a library superclass's) stays an unknown value.
+     */
+    private Object superInvocation(SuperMethodInvocation smi) {
+        List<Object> args = evalArgs(smi.arguments());
+        if (smi.getQualifier() != null || frame.self == null) return Unknown.ANY;
+        String name = smi.getName().getIdentifier();
+        int guard = 0;
+        for (AbstractTypeDeclaration t = superOf(frame.type); t != null && guard++ < 32; t = superOf(t)) {
+            for (MethodDeclaration m : program.methods(name, args.size(), t)) {
+                if (m.getParent() == t && m.getBody() != null) return call(m, frame.self, args, smi);
+            }
+        }
+        return Unknown.ANY;
     }
 
     /** {@code IntStream.range(a, b)}, {@code rangeClosed}, {@code Arrays.stream(array)}, {@code IntStream.of(array)}. */

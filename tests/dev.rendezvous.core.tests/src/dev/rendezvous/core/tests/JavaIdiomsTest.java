@@ -348,4 +348,62 @@ class JavaIdiomsTest {
             assertFalse(errors(twin), twin.findings().toString());
         }
     }
+
+    /**
+     * {@code super.step(round)} in an override runs the parent's {@code step} on the same object: the even workers'
+     * class extends the odd workers' and adds nothing but the super call. It was not run, so the even workers never sent
+     * and the root's wildcard receives waited for them: a false deadlock error on a program that ends on MPJ Express
+     * 0.44 (np 4). The twin calls it twice, one send too many per round, and hangs on MPJ (np 3).
+     */
+    @Test
+    void aSuperCallRunsTheParentsMethod() {
+        String src = """
+                import mpi.*;
+                public class Nodes {
+                    static abstract class Node {
+                        final int rank, size;
+                        Node(int rank, int size) { this.rank = rank; this.size = size; }
+                        abstract void step(int round) throws MPIException;
+                    }
+                    static class Root extends Node {
+                        Root(int r, int s) { super(r, s); }
+                        void step(int round) throws MPIException {
+                            int[] b = new int[1];
+                            for (int i = 1; i < size; i++) MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, MPI.ANY_SOURCE, round);
+                        }
+                    }
+                    static class Odd extends Node {
+                        Odd(int r, int s) { super(r, s); }
+                        void step(int round) throws MPIException {
+                            MPI.COMM_WORLD.Send(new int[] { rank }, 0, 1, MPI.INT, 0, round);
+                        }
+                    }
+                    static class Even extends Odd {
+                        Even(int r, int s) { super(r, s); }
+                        @Override
+                        void step(int round) throws MPIException {
+                            %s
+                        }
+                    }
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        Node me = rank == 0 ? new Root(rank, size) : rank %% 2 == 1 ? new Odd(rank, size) : new Even(rank, size);
+                        for (int round = 0; round < 3; round++) {
+                            me.step(round);
+                            MPI.COMM_WORLD.Barrier();
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        for (int np : new int[] {3, 4}) {
+            RunReport ok = Repo.analyze("Nodes.java", src.formatted("super.step(round);"), np);
+            assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+            assertFalse(assumed(ok), ok.findings().toString());
+            RunReport twin = Repo.analyze("Nodes.java", src.formatted("super.step(round); super.step(round);"), np);
+            assertTrue(errors(twin), twin.findings().toString());
+            assertFalse(assumed(twin), twin.findings().toString());
+        }
+    }
 }
