@@ -2,9 +2,9 @@ import mpi.*;
 
 /**
  * A 2-D Jacobi halo exchange on a q x q process grid (np must be a square; other ranks idle).
- * Every rank exchanges with its four neighbours using Sendrecv, non-periodic edges use
- * PROC_NULL, and a global residual is reduced each iteration. Deadlock-free for any np.
- */
+ * Sendrecv with the four neighbours, PROC_NULL at non-periodic edges, a global residual reduced each
+ * iteration. Deadlock-free for any np, but MPJ Express rejects PROC_NULL peers (MPIException), which
+ * Rendezvous reports as a warning at each Sendrecv, with a fix. */
 public class Stencil2D {
     static final int ITERATIONS = 2;
     static final int N = 16;

@@ -1278,6 +1278,22 @@ final class MpjCalls {
         return 8 + ((data + 7) / 8) * 8;
     }
 
+    /**
+     * MPI makes a point-to-point call with {@code MPI.PROC_NULL} as its peer do nothing, and the analysis goes on with that
+     * meaning; but MPJ Express's Java devices reject it: the call throws {@code MPIException} ("requested negative message
+     * destination: -3", checked on 0.44's multicore device for Send, Ssend, Recv, Isend, Irecv, Sendrecv and
+     * Sendrecv_replace; the check is in {@code mpjdev.javampjdev.Comm}, which niodev uses too) and the rank stops. Its
+     * {@code Cartcomm.Shift} gives -1, not {@code PROC_NULL}, at a non-periodic edge, which the same check rejects. A
+     * warning, once per line.
+     */
+    private void procNullRejected(SourceRange at, String what) {
+        in.assumptions.portabilityDefect(FindingKind.INVALID_ARGUMENT, at, "The " + what + " of this call is MPI.PROC_NULL on rank "
+                + rank() + ". MPI makes such a call do nothing (and the analysis goes on so), but MPJ Express rejects it: the call "
+                + "throws MPIException (\"requested negative message destination: -3\") and the rank stops. Test the peer and "
+                + "leave the call out (or call only the Send or Recv half of a Sendrecv) where it is MPI.PROC_NULL", rank(),
+                Fixes.skipProcNull(in.program, at));
+    }
+
     private int peer(Object v, SourceRange at, String what, CommValue comm) {
         v = in.withKnownValues(v);
         if (v instanceof Values.Sym s && s.expr().indexOf(' ') >= 0) v = fromRankValue(s, at, what, comm);
@@ -1299,6 +1315,7 @@ final class MpjCalls {
             if (known != null) v = known;
         }
         if (v instanceof Long l) {
+            if (l == Peer.PROC_NULL) procNullRejected(at, what);
             if (l == Peer.ANY || l == Peer.PROC_NULL) return (int) (long) l;
             if (l >= comm.size() && l < Integer.MAX_VALUE) {
                 // MPJ throws here and the job dies: the program was not written for this many processes

@@ -208,6 +208,59 @@ public final class Fixes {
                 List.of(new TextEdit(p.file(), stmt.getStartPosition(), 0, "if (" + var + " != null) ")));
     }
 
+    /** Blocking point-to-point calls with one peer, fifth of their arguments (buf, offset, count, type, peer, tag). */
+    private static final java.util.Set<String> ONE_PEER_CALLS = java.util.Set.of("Send", "Ssend", "Bsend", "Rsend", "Recv");
+
+    /**
+     * invalid-argument, a peer that is {@code MPI.PROC_NULL}, which MPJ Express rejects: the call runs only where its
+     * peer is a rank. A one-peer call ({@code Send}, {@code Recv}...) gets {@code if (peer != MPI.PROC_NULL)} in front;
+     * a {@code Sendrecv} or {@code Sendrecv_replace} becomes the whole call where both peers are ranks, else its Send
+     * half or its Recv half, as MPI's meaning of PROC_NULL would have it. Offered only for a call that is a statement of
+     * its own in the program's file whose peers are names or field reads (evaluated again by the test, so they must not
+     * change anything) and not {@code MPI.PROC_NULL} itself; null otherwise.
+     */
+    public static Fix skipProcNull(Program p, SourceRange site) {
+        MethodInvocation call = callAt(p, site);
+        if (call == null || !(call.getParent() instanceof ExpressionStatement stmt) || call.getExpression() == null) return null;
+        String name = call.getName().getIdentifier();
+        List<?> a = call.arguments();
+        String src = p.source();
+        String comm = call.getExpression().toString();
+        if (ONE_PEER_CALLS.contains(name) && a.size() == 6 && plainPeer((Expression) a.get(4))) {
+            String peer = a.get(4).toString();
+            return new Fix("Call " + name + " only where " + peer + " is not MPI.PROC_NULL",
+                    List.of(new TextEdit(p.file(), stmt.getStartPosition(), 0, "if (" + peer + " != MPI.PROC_NULL) ")));
+        }
+        boolean replace = name.equals("Sendrecv_replace");
+        if ((name.equals("Sendrecv") && a.size() == 12 || replace && a.size() == 8)) {
+            Expression dest = (Expression) a.get(4), source = (Expression) a.get(replace ? 6 : 10);
+            if (!plainPeer(dest) || !plainPeer(source)) return null;
+            String sendArgs = argsText(src, a, 0, 6);
+            String recvArgs = replace ? argsText(src, a, 0, 4) + ", " + argsText(src, a, 6, 8) : argsText(src, a, 6, 12);
+            String d = dest.toString(), s = source.toString(), indent = lineIndent(src, stmt.getStartPosition());
+            if (indent == null) return null;
+            String text = "if (" + d + " != MPI.PROC_NULL && " + s + " != MPI.PROC_NULL) " + src.substring(stmt.getStartPosition(),
+                    stmt.getStartPosition() + stmt.getLength()) + "\n" + indent + "else if (" + d + " != MPI.PROC_NULL) " + comm
+                    + ".Send(" + sendArgs + ");\n" + indent + "else if (" + s + " != MPI.PROC_NULL) " + comm + ".Recv(" + recvArgs + ");";
+            return new Fix("Call " + name + "'s Send or Recv half alone where the other peer is MPI.PROC_NULL",
+                    List.of(new TextEdit(p.file(), stmt.getStartPosition(), stmt.getLength(), text)));
+        }
+        return null;
+    }
+
+    /** A peer the guard can test again: a name or a field read ({@code up}, {@code shift.rank_dest}), not PROC_NULL itself. */
+    private static boolean plainPeer(Expression e) {
+        if (e.toString().endsWith("PROC_NULL")) return false;
+        return e instanceof SimpleName || e instanceof org.eclipse.jdt.core.dom.QualifiedName
+                || e instanceof org.eclipse.jdt.core.dom.FieldAccess fa && fa.getExpression() instanceof org.eclipse.jdt.core.dom.ThisExpression;
+    }
+
+    /** The source text of arguments {@code from} (inclusive) to {@code to} (exclusive), as written. */
+    private static String argsText(String src, List<?> args, int from, int to) {
+        ASTNode first = (ASTNode) args.get(from), last = (ASTNode) args.get(to - 1);
+        return src.substring(first.getStartPosition(), last.getStartPosition() + last.getLength());
+    }
+
     /**
      * datatype-mismatch: a receive whose datatype differs from the message's names the sender's datatype
      * instead; offered only when the receive buffer is a local array or field declared with the Java

@@ -127,4 +127,63 @@ class FixTest {
         String alg4 = forwarding.replace("DUMMY_EVERY = { 0, 0, 0, 0 }", "DUMMY_EVERY = { 3, 5, 0, 0 }");
         assertTrue(Repo.analyze(p.toString(), alg4, 4).hasErrors(), "Algorithm 4's intervals need Algorithm 2 nodes");
     }
+
+    /**
+     * MPI makes a call with MPI.PROC_NULL as its peer do nothing, but MPJ Express rejects it (MPIException "requested
+     * negative message destination: -3"): Stencil2D's non-periodic edges and a chain's ends (a Send and a Recv to
+     * PROC_NULL) get an invalid-argument warning per call, each with a fix. With every fix applied the warnings are gone,
+     * no error appears, and on the runtime the program ends without that exception, which the original throws.
+     */
+    @org.junit.jupiter.api.Test
+    void aProcNullPeerIsSkippedAsMpjExpressNeeds() throws Exception {
+        String chain = """
+                import mpi.*;
+                public class Chain {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int me = MPI.COMM_WORLD.Rank(), n = MPI.COMM_WORLD.Size();
+                        int up = me + 1 < n ? me + 1 : MPI.PROC_NULL, down = me > 0 ? me - 1 : MPI.PROC_NULL;
+                        int[] v = { me }, w = new int[1];
+                        MPI.COMM_WORLD.Sendrecv_replace(v, 0, 1, MPI.INT, up, 1, down, 1);
+                        if (me % 2 == 0) {
+                            MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, down, 2);
+                            MPI.COMM_WORLD.Recv(w, 0, 1, MPI.INT, up, 2);
+                        } else {
+                            MPI.COMM_WORLD.Recv(w, 0, 1, MPI.INT, up, 2);
+                            MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, down, 2);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        Path stencil = Repo.examples().resolve("Stencil2D.java");
+        record Case(String file, String source, int np, int calls) {}
+        for (Case c : List.of(new Case("Stencil2D.java", Repo.read(stencil), 4, 4), new Case("Stencil2D.java", Repo.read(stencil), 2, 4),
+                new Case("Chain.java", chain, 3, 3))) {
+            RunReport before = Repo.analyze(c.file(), c.source(), c.np());
+            List<Finding> procNull = before.findings().stream()
+                    .filter(f -> f.kind().id().equals("invalid-argument") && f.message().contains("MPI.PROC_NULL")).toList();
+            assertEquals(c.calls(), procNull.size(), CorpusTest.describe(before));
+            assertTrue(procNull.stream().allMatch(f -> f.severity() == Severity.WARNING && f.fixes().size() == 1), procNull.toString());
+            List<dev.rendezvous.core.model.TextEdit> edits = new ArrayList<>();
+            for (Finding f : procNull) edits.addAll(f.fixes().get(0).edits());
+            edits.sort((x, y) -> Integer.compare(y.offset(), x.offset()));
+            String fixed = new Fix("all", edits).applyTo(c.source());
+            RunReport after = Repo.analyze(c.file(), fixed, c.np());
+            assertFalse(after.hasErrors(), CorpusTest.describe(after) + "\n" + fixed);
+            assertTrue(after.findings().stream().noneMatch(f -> f.message().contains("MPI.PROC_NULL")), CorpusTest.describe(after));
+            if (Validation.runtimeAvailable()) {
+                Path dir = work.resolve(c.file().replace(".java", "") + c.np());
+                for (String version : List.of("original", "fixed")) {
+                    Path d = dir.resolve(version);
+                    Files.createDirectories(d);
+                    Path file = d.resolve(c.file());
+                    Files.writeString(file, version.equals("fixed") ? fixed : c.source());
+                    assertEquals(Validation.Observed.COMPLETED, Validation.runOnMpj(file, c.np(), d, 20), version + ", log in " + d);
+                    String log = Files.readString(d.resolve(c.file().replace(".java", "") + "-np" + c.np() + ".log"));
+                    assertEquals(version.equals("original"), log.contains("requested negative message destination"), version + ": " + log);
+                }
+            }
+        }
+    }
 }
