@@ -618,6 +618,9 @@ final class MpjCalls {
                         && args.size() == 2) {
                     in.bulk(a.elems.length, mi);
                     java.util.Arrays.fill(a.writable().elems, args.get(1));
+                } else if (name.equals("sort") && (args.size() == 1 || args.size() == 3) && args.get(0) instanceof ArrayVal a
+                        && a.elems != null && !(a instanceof Values.ArgsVal) && sortKnown(a, args, mi)) {
+                    return Unknown.ANY;
                 } else if (name.startsWith("copyOf") && !args.isEmpty() && (args.get(0) instanceof ArrayVal || Values.isUnknown(args.get(0)))) {
                     return copyOf(name, args, mi);
                 } else if (name.equals("asList")) {
@@ -646,6 +649,33 @@ final class MpjCalls {
                 return Unknown.ANY;
             }
         }
+    }
+
+    /**
+     * {@code Arrays.sort(a)} or {@code Arrays.sort(a, from, to)} of an array whose elements in that range are all known
+     * numbers of one kind (or all strings): sorted as Java sorts them ({@code Double.compare}'s order for doubles), so
+     * the data stays known; false (the caller forgets the array's elements, as for any other library call) otherwise.
+     * A merge of sorted halves used to see unknown elements and explore its comparisons.
+     */
+    private boolean sortKnown(ArrayVal a, List<Object> args, MethodInvocation mi) {
+        int from = 0, to = a.elems.length;
+        if (args.size() == 3) {
+            if (!(args.get(1) instanceof Long f) || !(args.get(2) instanceof Long t) || f < 0 || f > t || t > to) return false;
+            from = (int) (long) f;
+            to = (int) (long) t;
+        }
+        Class<?> kind = null;
+        for (int i = from; i < to; i++) {
+            Object e = a.elems[i];
+            if (!(e instanceof Long || e instanceof Double || e instanceof String) || kind != null && e.getClass() != kind) return false;
+            kind = e.getClass();
+        }
+        in.bulk(to - from, mi);
+        Object[] w = a.writable().elems;
+        if (kind == Long.class) java.util.Arrays.sort(w, from, to, (x, y) -> Long.compare((Long) x, (Long) y));
+        else if (kind == Double.class) java.util.Arrays.sort(w, from, to, (x, y) -> Double.compare((Double) x, (Double) y));
+        else if (kind == String.class) java.util.Arrays.sort(w, from, to, (x, y) -> ((String) x).compareTo((String) y));
+        return true;
     }
 
     /**

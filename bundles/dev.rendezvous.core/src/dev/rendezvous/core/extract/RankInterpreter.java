@@ -12,6 +12,7 @@ import org.eclipse.jdt.core.dom.AbstractTypeDeclaration;
 import org.eclipse.jdt.core.dom.ArrayAccess;
 import org.eclipse.jdt.core.dom.ArrayCreation;
 import org.eclipse.jdt.core.dom.ArrayInitializer;
+import org.eclipse.jdt.core.dom.ASTVisitor;
 import org.eclipse.jdt.core.dom.Assignment;
 import org.eclipse.jdt.core.dom.Block;
 import org.eclipse.jdt.core.dom.BooleanLiteral;
@@ -2157,8 +2158,14 @@ final class RankInterpreter {
                 ConditionalExpression ce = (ConditionalExpression) e;
                 Object c = eval(ce.getExpression());
                 if (!(c instanceof Boolean) && !program.mayCommunicate(ce)) {
-                    Object a = eval(ce.getThenExpression());
-                    Object b = eval(ce.getElseExpression());
+                    // either arm may run: each from the state before the test, as Java runs one of them
+                    List<Cell> cells = scalarsAssigned(ce);
+                    Object[] before = values(cells);
+                    Object a = mayRun(ce.getThenExpression());
+                    Object[] afterThen = values(cells);
+                    for (int i = 0; i < cells.size(); i++) cells.get(i).value = before[i];
+                    Object b = mayRun(ce.getElseExpression());
+                    joinInto(cells, afterThen, c);
                     if (Operators.equal(a, b) == Boolean.TRUE) return a;
                     // one of two values chosen by a test of named values: itself a named value, so that ranks holding
                     // it test it alike (a leader picked from gathered data, then "rank == best" on every rank)
@@ -2574,17 +2581,94 @@ final class RankInterpreter {
         }
     }
 
+    /**
+     * An operand Java may or may not evaluate, after a test the analysis cannot decide (the right side of {@code &&}
+     * after an unknown left side, an arm of {@code ?:} after an unknown condition): evaluated, but an exception it
+     * throws is not the program's (the test may have kept Java from evaluating it: {@code left[a++]} once the merge
+     * has used up {@code left}), so it gives an unknown value instead of stopping the rank.
+     */
+    private Object mayRun(Expression e) {
+        try {
+            return eval(e);
+        } catch (ThrowSig t) {
+            return Unknown.ANY;
+        }
+    }
+
+    /** {@link #mayRun}, and each variable the operand assigns keeps its value only if the operand left it unchanged. */
+    private Object mayRunJoined(Expression e, Object test) {
+        List<Cell> cells = scalarsAssigned(e);
+        Object[] before = values(cells);
+        Object v = mayRun(e);
+        joinInto(cells, before, test);
+        return v;
+    }
+
+    /** Each cell keeps its value where it equals {@code other}'s, else becomes unknown (as uniform as {@code test}). */
+    private static void joinInto(List<Cell> cells, Object[] other, Object test) {
+        for (int i = 0; i < cells.size(); i++) {
+            Cell c = cells.get(i);
+            if (Operators.equal(c.value, other[i]) != Boolean.TRUE) c.value = Values.join(test, test);
+        }
+    }
+
+    private static Object[] values(List<Cell> cells) {
+        Object[] out = new Object[cells.size()];
+        for (int i = 0; i < out.length; i++) out[i] = cells.get(i).value;
+        return out;
+    }
+
+    /** Names that {@code e} assigns as a whole ({@code a++}, {@code x = ...}), per expression node, in source order. */
+    private final Map<ASTNode, List<String>> assignedNames = new IdentityHashMap<>();
+
+    /** The cells of the variables {@code e} assigns as a whole, as they resolve now (none for an expression assigning none). */
+    private List<Cell> scalarsAssigned(Expression e) {
+        List<String> names = assignedNames.computeIfAbsent(e, k -> {
+            List<String> out = new ArrayList<>();
+            k.accept(new ASTVisitor() {
+                @Override
+                public boolean visit(Assignment a) {
+                    if (a.getLeftHandSide() instanceof SimpleName n && !out.contains(n.getIdentifier())) out.add(n.getIdentifier());
+                    return true;
+                }
+
+                @Override
+                public boolean visit(PostfixExpression p) {
+                    if (p.getOperand() instanceof SimpleName n && !out.contains(n.getIdentifier())) out.add(n.getIdentifier());
+                    return true;
+                }
+
+                @Override
+                public boolean visit(PrefixExpression p) {
+                    if ((p.getOperator() == PrefixExpression.Operator.INCREMENT || p.getOperator() == PrefixExpression.Operator.DECREMENT)
+                            && p.getOperand() instanceof SimpleName n && !out.contains(n.getIdentifier())) {
+                        out.add(n.getIdentifier());
+                    }
+                    return true;
+                }
+            });
+            return out.isEmpty() ? List.of() : out;
+        });
+        if (names.isEmpty()) return List.of();
+        List<Cell> cells = new ArrayList<>(names.size());
+        for (String n : names) {
+            Cell c = lookup(n);
+            if (c != null) cells.add(c);
+        }
+        return cells;
+    }
+
     private Object infix(InfixExpression in) {
         InfixExpression.Operator operator = in.getOperator();
         Object left = eval(in.getLeftOperand());
         if (operator == InfixExpression.Operator.CONDITIONAL_AND || operator == InfixExpression.Operator.CONDITIONAL_OR) {
             boolean and = operator == InfixExpression.Operator.CONDITIONAL_AND;
             if (left instanceof Boolean b && b != and) return b; // short circuit
-            Object acc = Operators.logic(and, left, eval(in.getRightOperand()));
+            Object acc = Operators.logic(and, left, left instanceof Boolean ? eval(in.getRightOperand()) : mayRunJoined(in.getRightOperand(), left));
             if (!in.hasExtendedOperands()) return acc; // (no iterator: one per test was a third of what a kernel allocated)
             for (Object o : in.extendedOperands()) {
                 if (acc instanceof Boolean b && b != and) return b;
-                acc = Operators.logic(and, acc, eval((Expression) o));
+                acc = Operators.logic(and, acc, acc instanceof Boolean ? eval((Expression) o) : mayRunJoined((Expression) o, acc));
             }
             return acc;
         }

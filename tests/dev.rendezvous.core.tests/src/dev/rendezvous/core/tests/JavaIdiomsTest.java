@@ -406,4 +406,101 @@ class JavaIdiomsTest {
             assertFalse(assumed(twin), twin.findings().toString());
         }
     }
+
+    /**
+     * A recursive merge sort that hands halves down a tree: {@code out[i] = b >= right.length || (a < left.length &&
+     * left[a] <= right[b]) ? left[a++] : right[b++]} on data the analysis does not know. Both arms of the {@code ?:}
+     * used to run, one after the other, so {@code left[a++]} ran past {@code left} once it was used up: a false crash
+     * of rank 0 (ArrayIndexOutOfBoundsException) that also hid the program's real mistake at 4 processes (rank 3 asks
+     * rank 2 for work that rank 2 never sends; MPJ Express 0.44 hangs there, and ends at 2). Now each arm runs from the
+     * state before the test, a throw in an arm is not the program's, and {@code a}, {@code b} become unknown.
+     */
+    @Test
+    void anUndecidedConditionalRunsEachArmAsJavaWouldRunOne() {
+        String src = """
+                import mpi.*;
+                import java.util.Arrays;
+                public class RecSort {
+                    static int rank, size;
+                    static int[] sort(int[] data, int level) throws MPIException {
+                        int step = 1 << level;
+                        if (rank % (2 * step) != 0 || rank + step >= size || data.length < 2) {
+                            Arrays.sort(data);
+                            return data;
+                        }
+                        int half = data.length / 2;
+                        int[] len = { data.length - half };
+                        MPI.COMM_WORLD.Send(len, 0, 1, MPI.INT, rank + step, 10 + level);
+                        MPI.COMM_WORLD.Send(data, half, len[0], MPI.INT, rank + step, 20 + level);
+                        int[] left = sort(Arrays.copyOf(data, half), level + 1);
+                        int[] right = new int[len[0]];
+                        MPI.COMM_WORLD.Recv(right, 0, len[0], MPI.INT, rank + step, 30 + level);
+                        int[] out = new int[data.length];
+                        for (int i = 0, a = 0, b = 0; i < out.length; i++)
+                            out[i] = b >= right.length || (a < left.length && left[a] <= right[b]) ? left[a++] : right[b++];
+                        return out;
+                    }
+                    static void serve(int level) throws MPIException {
+                        int parent = rank - (1 << level);
+                        int[] len = new int[1];
+                        MPI.COMM_WORLD.Recv(len, 0, 1, MPI.INT, parent, 10 + level);
+                        int[] part = new int[len[0]];
+                        MPI.COMM_WORLD.Recv(part, 0, len[0], MPI.INT, parent, 20 + level);
+                        int[] sorted = sort(part, level + 1);
+                        MPI.COMM_WORLD.Send(sorted, 0, sorted.length, MPI.INT, parent, 30 + level);
+                    }
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        rank = MPI.COMM_WORLD.Rank();
+                        size = MPI.COMM_WORLD.Size();
+                        if (rank == 0) {
+                            int[] data = new java.util.Random().ints(32, 0, 100).toArray();
+                            System.out.println(Arrays.toString(sort(data, 0)));
+                        } else {
+                            serve(Integer.numberOfTrailingZeros(rank));
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport two = Repo.analyze("RecSort.java", src, 2);
+        assertEquals("ok", two.verdict().runId(), two.findings().toString());
+        assertTrue(two.findings().stream().allMatch(f -> f.severity() == Severity.INFO), two.findings().toString());
+        RunReport four = Repo.analyze("RecSort.java", src, 4);
+        assertTrue(four.findings().stream().anyMatch(f -> f.kind().id().equals("unmatched-recv") && f.severity() == Severity.ERROR
+                && f.ranks().contains(3)), four.findings().toString());
+        assertTrue(four.findings().stream().noneMatch(f -> f.kind().id().equals("job-abort")), four.findings().toString());
+    }
+
+    /**
+     * {@code Arrays.sort} of known numbers sorts them: a ring over a sorted permutation of the ranks ({@code (3i + 1) %
+     * size}) is a ring at 4 processes (MPJ Express 0.44 ends) and every rank sending to rank 1 at 3 (it hangs). The sort
+     * used to forget the elements: two assumptions (peers not computed) and the deadlock at 3 missed.
+     */
+    @Test
+    void sortingKnownNumbersKeepsThemKnown() {
+        String src = """
+                import mpi.*;
+                import java.util.Arrays;
+                public class SortK {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        int[] order = new int[size];
+                        for (int i = 0; i < size; i++) order[i] = (i * 3 + 1) % size;
+                        Arrays.sort(order);
+                        int next = order[(rank + 1) % size], prev = order[(rank + size - 1) % size];
+                        int[] v = { rank }, w = new int[1];
+                        MPI.COMM_WORLD.Sendrecv(v, 0, 1, MPI.INT, next, 0, w, 0, 1, MPI.INT, prev, 0);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport ring = Repo.analyze("SortK.java", src, 4);
+        assertEquals("ok", ring.verdict().runId(), ring.findings().toString());
+        assertFalse(assumed(ring), ring.findings().toString());
+        RunReport star = Repo.analyze("SortK.java", src, 3);
+        assertTrue(errors(star), star.findings().toString());
+        assertFalse(assumed(star), star.findings().toString());
+    }
 }
