@@ -3187,6 +3187,7 @@ final class RankInterpreter {
 
     private Object construct(ClassInstanceCreation cic) {
         String tn = program.createdTypeName(cic);
+        Object qualifier = cic.getExpression() == null ? null : eval(cic.getExpression()); // outer.new Inner(): first, as in Java
         List<Object> args = evalArgs(cic.arguments());
         AbstractTypeDeclaration t = program.type(tn);
         if (cic.getAnonymousClassDeclaration() != null && program.mayCommunicate(cic.getAnonymousClassDeclaration())
@@ -3194,8 +3195,9 @@ final class RankInterpreter {
             return anonymous(cic, t, args);
         }
         if (t != null && cic.getAnonymousClassDeclaration() == null) {
-            // new Worker(w) inside an instance method, Worker an inner class: it sees the enclosing object's fields
-            ObjVal outer = inner(t) && cic.getExpression() == null ? frame.self : null;
+            // new Worker(w) inside an instance method, Worker an inner class: it sees the enclosing object's fields;
+            // app.new Worker(w) sees app's
+            ObjVal outer = !inner(t) ? null : cic.getExpression() == null ? frame.self : qualifier instanceof ObjVal o ? o : null;
             return instantiate(t, args, cic, outer);
         }
         return mpj.construct(tn, args, cic);
