@@ -226,10 +226,16 @@ public final class Fixes {
         List<?> a = call.arguments();
         String src = p.source();
         String comm = call.getExpression().toString();
+        // braces unless the statement is in a block: "if (c) Send(...); else ..." must keep its else
+        boolean inBlock = stmt.getParent() instanceof Block;
+        String open = inBlock ? "" : "{ ", close = inBlock ? "" : " }";
+        int end = stmt.getStartPosition() + stmt.getLength();
         if (ONE_PEER_CALLS.contains(name) && a.size() == 6 && plainPeer((Expression) a.get(4))) {
             String peer = a.get(4).toString();
-            return new Fix("Call " + name + " only where " + peer + " is not MPI.PROC_NULL",
-                    List.of(new TextEdit(p.file(), stmt.getStartPosition(), 0, "if (" + peer + " != MPI.PROC_NULL) ")));
+            List<TextEdit> edits = new ArrayList<>();
+            edits.add(new TextEdit(p.file(), stmt.getStartPosition(), 0, open + "if (" + peer + " != MPI.PROC_NULL) "));
+            if (!inBlock) edits.add(new TextEdit(p.file(), end, 0, close));
+            return new Fix("Call " + name + " only where " + peer + " is not MPI.PROC_NULL", edits);
         }
         boolean replace = name.equals("Sendrecv_replace");
         if ((name.equals("Sendrecv") && a.size() == 12 || replace && a.size() == 8)) {
@@ -239,9 +245,9 @@ public final class Fixes {
             String recvArgs = replace ? argsText(src, a, 0, 4) + ", " + argsText(src, a, 6, 8) : argsText(src, a, 6, 12);
             String d = dest.toString(), s = source.toString(), indent = lineIndent(src, stmt.getStartPosition());
             if (indent == null) return null;
-            String text = "if (" + d + " != MPI.PROC_NULL && " + s + " != MPI.PROC_NULL) " + src.substring(stmt.getStartPosition(),
-                    stmt.getStartPosition() + stmt.getLength()) + "\n" + indent + "else if (" + d + " != MPI.PROC_NULL) " + comm
-                    + ".Send(" + sendArgs + ");\n" + indent + "else if (" + s + " != MPI.PROC_NULL) " + comm + ".Recv(" + recvArgs + ");";
+            String text = open + "if (" + d + " != MPI.PROC_NULL && " + s + " != MPI.PROC_NULL) " + src.substring(stmt.getStartPosition(),
+                    end) + "\n" + indent + "else if (" + d + " != MPI.PROC_NULL) " + comm + ".Send(" + sendArgs + ");\n" + indent
+                    + "else if (" + s + " != MPI.PROC_NULL) " + comm + ".Recv(" + recvArgs + ");" + close;
             return new Fix("Call " + name + "'s Send or Recv half alone where the other peer is MPI.PROC_NULL",
                     List.of(new TextEdit(p.file(), stmt.getStartPosition(), stmt.getLength(), text)));
         }

@@ -131,7 +131,8 @@ class FixTest {
     /**
      * MPI makes a call with MPI.PROC_NULL as its peer do nothing, but MPJ Express rejects it (MPIException "requested
      * negative message destination: -3"): Stencil2D's non-periodic edges and a chain's ends (a Send and a Recv to
-     * PROC_NULL) get an invalid-argument warning per call, each with a fix. With every fix applied the warnings are gone,
+     * PROC_NULL, each the then-branch of an if with an else, which the guard must not take over) get an
+     * invalid-argument warning per call, each with a fix. With every fix applied the warnings are gone,
      * no error appears, and on the runtime the program ends without that exception, which the original throws.
      */
     @org.junit.jupiter.api.Test
@@ -145,13 +146,10 @@ class FixTest {
                         int up = me + 1 < n ? me + 1 : MPI.PROC_NULL, down = me > 0 ? me - 1 : MPI.PROC_NULL;
                         int[] v = { me }, w = new int[1];
                         MPI.COMM_WORLD.Sendrecv_replace(v, 0, 1, MPI.INT, up, 1, down, 1);
-                        if (me % 2 == 0) {
-                            MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, down, 2);
-                            MPI.COMM_WORLD.Recv(w, 0, 1, MPI.INT, up, 2);
-                        } else {
-                            MPI.COMM_WORLD.Recv(w, 0, 1, MPI.INT, up, 2);
-                            MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, down, 2);
-                        }
+                        if (me % 2 == 0) MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, down, 2);
+                        else MPI.COMM_WORLD.Recv(w, 0, 1, MPI.INT, up, 2);
+                        if (me % 2 == 0) MPI.COMM_WORLD.Recv(w, 0, 1, MPI.INT, up, 2);
+                        else MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, down, 2);
                         MPI.Finalize();
                     }
                 }
