@@ -1145,6 +1145,7 @@ final class MpjCalls {
             return Unknown.ANY;
         }
         rejectNullHandles(comm, op, args, mi);
+        nullBufferOffRoot(comm, op, args, mi);
         rejectMistypedBuffers(comm, op, args, mi);
         warnAfterFinalize(op, mi);
         return switch (op.kind()) {
@@ -1213,6 +1214,32 @@ final class MpjCalls {
                 + " is null (never set, or freed): MPJ throws here and the job stops", rank());
         world().abortJob(rank(), "passes a null " + what + " at line " + site.line());
         throw new RankInterpreter.ExitSig("null " + what);
+    }
+
+    /**
+     * MPI reads Reduce's and Gather's receive buffer and Scatter's send buffer at the root only, so C programs (and Java
+     * ports of them) pass null elsewhere; MPJ Express 0.44 copies into it on every rank and throws NullPointerException
+     * (its {@code PureIntracomm}: Reduce always; Gather and Scatter when a member's part is at most 16,384 elements, where
+     * they take the spanning-tree path: measured for ints on the multicore device, 16,384 fails and 16,385 does not; its
+     * Gatherv, Scatterv and Bcast do not fail). A warning; the analysis goes on with MPI's meaning.
+     */
+    private static final java.util.Set<String> BASIC_TYPES = java.util.Set.of("BYTE", "CHAR", "SHORT", "BOOLEAN", "INT", "LONG",
+            "FLOAT", "DOUBLE");
+
+    private void nullBufferOffRoot(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
+        if (op != Op.REDUCE && op != Op.GATHER && op != Op.SCATTER || isRoot(comm, op, a)) return;
+        int at = op == Op.SCATTER ? 0 : op == Op.REDUCE ? 2 : 4;
+        if (arg(a, at) != Null.NULL) return;
+        if (op != Op.REDUCE && !(arg(a, 2) instanceof Long n && arg(a, 3) instanceof Values.Datatype t
+                && BASIC_TYPES.contains(t.name()) && n <= 16384)) {
+            return; // the flat-tree path, which leaves it alone (or a part the analysis cannot size)
+        }
+        String which = op == Op.SCATTER ? "send" : "receive";
+        SourceRange site = in.program.range(mi);
+        in.assumptions.portabilityDefect(FindingKind.INVALID_ARGUMENT, site, "The " + which + " buffer of this " + op.mpjName()
+                + " is null on rank " + rank() + ", which is not its root. MPI reads it at the root only, but MPJ Express uses it "
+                + "on every rank: the call throws NullPointerException and the job stops. Pass an array on every rank (its "
+                + "contents are not used off the root)", rank(), Fixes.arrayOffRoot(in.program, (Expression) mi.arguments().get(at)));
     }
 
     /**

@@ -254,6 +254,41 @@ public final class Fixes {
         return null;
     }
 
+    /**
+     * invalid-argument, a null buffer MPJ Express uses off the root ({@code rank == 0 ? new int[n] : null}): the null arm
+     * of that conditional, written as the argument or as the initializer of the local variable passed, becomes the same
+     * allocation as its other arm, so every rank passes an array. Null when the buffer is not such a conditional.
+     */
+    public static Fix arrayOffRoot(Program p, Expression buffer) {
+        Expression e = buffer;
+        while (e instanceof org.eclipse.jdt.core.dom.ParenthesizedExpression pe) e = pe.getExpression();
+        if (e instanceof SimpleName name) e = localInitializer(name);
+        while (e instanceof org.eclipse.jdt.core.dom.ParenthesizedExpression pe) e = pe.getExpression();
+        if (!(e instanceof org.eclipse.jdt.core.dom.ConditionalExpression ce) || !(ce.getRoot() == p.ast())) return null;
+        Expression t = ce.getThenExpression(), f = ce.getElseExpression();
+        Expression nul = t instanceof org.eclipse.jdt.core.dom.NullLiteral ? t : f instanceof org.eclipse.jdt.core.dom.NullLiteral ? f : null;
+        Expression other = nul == t ? f : t;
+        if (nul == null || !(other instanceof org.eclipse.jdt.core.dom.ArrayCreation)) return null;
+        return new Fix("Allocate the buffer on every rank, not only on the root",
+                List.of(new TextEdit(p.file(), nul.getStartPosition(), nul.getLength(), other.toString())));
+    }
+
+    /** The initializer of the local variable {@code name} names, declared in a block around it; null otherwise. */
+    private static Expression localInitializer(SimpleName name) {
+        String id = name.getIdentifier();
+        for (ASTNode scope = name.getParent(); scope != null && !(scope instanceof MethodDeclaration); scope = scope.getParent()) {
+            if (!(scope instanceof Block b)) continue;
+            for (Object st : b.statements()) {
+                if (!(st instanceof VariableDeclarationStatement decl) || decl.getStartPosition() > name.getStartPosition()) continue;
+                for (Object f : decl.fragments()) {
+                    VariableDeclarationFragment frag = (VariableDeclarationFragment) f;
+                    if (frag.getName().getIdentifier().equals(id)) return frag.getInitializer();
+                }
+            }
+        }
+        return null;
+    }
+
     /** A peer the guard can test again: a name or a field read ({@code up}, {@code shift.rank_dest}), not PROC_NULL itself. */
     private static boolean plainPeer(Expression e) {
         if (e.toString().endsWith("PROC_NULL")) return false;

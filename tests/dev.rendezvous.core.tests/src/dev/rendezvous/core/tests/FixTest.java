@@ -184,4 +184,54 @@ class FixTest {
             }
         }
     }
+
+    /**
+     * A C-style Reduce and Gather that pass null as the receive buffer off the root: MPI ignores it there, MPJ Express
+     * throws NullPointerException (the job stops). One invalid-argument warning each, with a fix that allocates the
+     * buffer on every rank (once in the argument, once in the local variable's initializer); applied, the warnings are
+     * gone and on the runtime the program ends without the exception, which the original throws.
+     */
+    @org.junit.jupiter.api.Test
+    void aNullBufferOffTheRootIsAllocatedAsMpjExpressNeeds() throws Exception {
+        String src = """
+                import mpi.*;
+                public class NullRoot {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        int n = 4;
+                        int[] send = new int[n];
+                        for (int i = 0; i < n; i++) send[i] = rank + i;
+                        MPI.COMM_WORLD.Reduce(send, 0, rank == 0 ? new int[n] : null, 0, n, MPI.INT, MPI.SUM, 0);
+                        int[] all = rank == 0 ? new int[n * size] : null;
+                        MPI.COMM_WORLD.Gather(send, 0, n, MPI.INT, all, 0, n, MPI.INT, 0);
+                        if (rank == 0) System.out.println(all[n * size - 1]);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport before = Repo.analyze("NullRoot.java", src, 3);
+        List<Finding> nulls = before.findings().stream()
+                .filter(f -> f.kind().id().equals("invalid-argument") && f.message().contains("is null on rank")).toList();
+        assertEquals(List.of(9, 11), nulls.stream().map(f -> f.range().line()).toList(), CorpusTest.describe(before));
+        assertTrue(nulls.stream().allMatch(f -> f.severity() == Severity.WARNING && f.fixes().size() == 1), nulls.toString());
+        List<dev.rendezvous.core.model.TextEdit> edits = new ArrayList<>();
+        for (Finding f : nulls) edits.addAll(f.fixes().get(0).edits());
+        String fixed = new Fix("all", edits).applyTo(src);
+        RunReport after = Repo.analyze("NullRoot.java", fixed, 3);
+        assertFalse(after.hasErrors(), CorpusTest.describe(after) + "\n" + fixed);
+        assertTrue(after.findings().stream().noneMatch(f -> f.message().contains("is null on rank")), CorpusTest.describe(after));
+        if (Validation.runtimeAvailable()) {
+            for (String version : List.of("original", "fixed")) {
+                Path d = work.resolve("nullroot-" + version);
+                Files.createDirectories(d);
+                Path file = d.resolve("NullRoot.java");
+                Files.writeString(file, version.equals("fixed") ? fixed : src);
+                Validation.Observed o = Validation.runOnMpj(file, 3, d, 20);
+                String log = Files.readString(d.resolve("NullRoot-np3.log"));
+                assertEquals(version.equals("original"), log.contains("NullPointerException"), version + " (" + o + "): " + log);
+                if (version.equals("fixed")) assertEquals(Validation.Observed.COMPLETED, o, log);
+            }
+        }
+    }
 }
