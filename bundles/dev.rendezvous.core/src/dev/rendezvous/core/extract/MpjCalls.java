@@ -1223,15 +1223,12 @@ final class MpjCalls {
      * they take the spanning-tree path: measured for ints on the multicore device, 16,384 fails and 16,385 does not; its
      * Gatherv, Scatterv and Bcast do not fail). A warning; the analysis goes on with MPI's meaning.
      */
-    private static final java.util.Set<String> BASIC_TYPES = java.util.Set.of("BYTE", "CHAR", "SHORT", "BOOLEAN", "INT", "LONG",
-            "FLOAT", "DOUBLE");
-
     private void nullBufferOffRoot(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
         if (op != Op.REDUCE && op != Op.GATHER && op != Op.SCATTER || isRoot(comm, op, a)) return;
         int at = op == Op.SCATTER ? 0 : op == Op.REDUCE ? 2 : 4;
         if (arg(a, at) != Null.NULL) return;
         if (op != Op.REDUCE && !(arg(a, 2) instanceof Long n && arg(a, 3) instanceof Values.Datatype t
-                && BASIC_TYPES.contains(t.name()) && n <= 16384)) {
+                && ElementTypes.isPrimitiveDatatype(t.name()) && n <= 16384)) {
             return; // the flat-tree path, which leaves it alone (or a part the analysis cannot size)
         }
         String which = op == Op.SCATTER ? "send" : "receive";

@@ -28,6 +28,11 @@ public final class ElementTypes {
         return DATATYPE_OF.get(element);
     }
 
+    /** Whether {@code datatype} is the basic datatype of one of Java's primitive types (INT, not INT2 or OBJECT). */
+    public static boolean isPrimitiveDatatype(String datatype) {
+        return DATATYPE_OF.containsValue(datatype);
+    }
+
     /** Whether {@code element} names one of Java's primitive types. */
     public static boolean isPrimitive(String element) {
         return DATATYPE_OF.containsKey(element);

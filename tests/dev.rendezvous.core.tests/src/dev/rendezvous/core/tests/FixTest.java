@@ -162,26 +162,9 @@ class FixTest {
             List<Finding> procNull = before.findings().stream()
                     .filter(f -> f.kind().id().equals("invalid-argument") && f.message().contains("MPI.PROC_NULL")).toList();
             assertEquals(c.calls(), procNull.size(), CorpusTest.describe(before));
-            assertTrue(procNull.stream().allMatch(f -> f.severity() == Severity.WARNING && f.fixes().size() == 1), procNull.toString());
-            List<dev.rendezvous.core.model.TextEdit> edits = new ArrayList<>();
-            for (Finding f : procNull) edits.addAll(f.fixes().get(0).edits());
-            edits.sort((x, y) -> Integer.compare(y.offset(), x.offset()));
-            String fixed = new Fix("all", edits).applyTo(c.source());
-            RunReport after = Repo.analyze(c.file(), fixed, c.np());
-            assertFalse(after.hasErrors(), CorpusTest.describe(after) + "\n" + fixed);
-            assertTrue(after.findings().stream().noneMatch(f -> f.message().contains("MPI.PROC_NULL")), CorpusTest.describe(after));
-            if (Validation.runtimeAvailable()) {
-                Path dir = work.resolve(c.file().replace(".java", "") + c.np());
-                for (String version : List.of("original", "fixed")) {
-                    Path d = dir.resolve(version);
-                    Files.createDirectories(d);
-                    Path file = d.resolve(c.file());
-                    Files.writeString(file, version.equals("fixed") ? fixed : c.source());
-                    assertEquals(Validation.Observed.COMPLETED, Validation.runOnMpj(file, c.np(), d, 20), version + ", log in " + d);
-                    String log = Files.readString(d.resolve(c.file().replace(".java", "") + "-np" + c.np() + ".log"));
-                    assertEquals(version.equals("original"), log.contains("requested negative message destination"), version + ": " + log);
-                }
-            }
+            Validation.Observed original = fixesRemoveAnMpjRejection(c.file(), c.source(), c.np(), procNull, "MPI.PROC_NULL",
+                    "requested negative message destination");
+            if (original != null) assertEquals(Validation.Observed.COMPLETED, original, "the original ends, with the exception");
         }
     }
 
@@ -214,24 +197,37 @@ class FixTest {
         List<Finding> nulls = before.findings().stream()
                 .filter(f -> f.kind().id().equals("invalid-argument") && f.message().contains("is null on rank")).toList();
         assertEquals(List.of(9, 11), nulls.stream().map(f -> f.range().line()).toList(), CorpusTest.describe(before));
-        assertTrue(nulls.stream().allMatch(f -> f.severity() == Severity.WARNING && f.fixes().size() == 1), nulls.toString());
+        fixesRemoveAnMpjRejection("NullRoot.java", src, 3, nulls, "is null on rank", "NullPointerException");
+    }
+
+    /**
+     * The warnings {@code found} (each a warning with one fix) for a call MPJ Express rejects, fixed all at once: the
+     * fixed program has no error and no finding whose message holds {@code marker}; where the runtime is installed, the
+     * original's log holds {@code thrown} and the fixed program's does not, and the fixed program ends. Returns how the
+     * original ended (null without the runtime).
+     */
+    private Validation.Observed fixesRemoveAnMpjRejection(String name, String source, int np, List<Finding> found, String marker,
+            String thrown) throws Exception {
+        assertTrue(found.stream().allMatch(f -> f.severity() == Severity.WARNING && f.fixes().size() == 1), found.toString());
         List<dev.rendezvous.core.model.TextEdit> edits = new ArrayList<>();
-        for (Finding f : nulls) edits.addAll(f.fixes().get(0).edits());
-        String fixed = new Fix("all", edits).applyTo(src);
-        RunReport after = Repo.analyze("NullRoot.java", fixed, 3);
+        for (Finding f : found) edits.addAll(f.fixes().get(0).edits());
+        String fixed = new Fix("all", edits).applyTo(source);
+        RunReport after = Repo.analyze(name, fixed, np);
         assertFalse(after.hasErrors(), CorpusTest.describe(after) + "\n" + fixed);
-        assertTrue(after.findings().stream().noneMatch(f -> f.message().contains("is null on rank")), CorpusTest.describe(after));
-        if (Validation.runtimeAvailable()) {
-            for (String version : List.of("original", "fixed")) {
-                Path d = work.resolve("nullroot-" + version);
-                Files.createDirectories(d);
-                Path file = d.resolve("NullRoot.java");
-                Files.writeString(file, version.equals("fixed") ? fixed : src);
-                Validation.Observed o = Validation.runOnMpj(file, 3, d, 20);
-                String log = Files.readString(d.resolve("NullRoot-np3.log"));
-                assertEquals(version.equals("original"), log.contains("NullPointerException"), version + " (" + o + "): " + log);
-                if (version.equals("fixed")) assertEquals(Validation.Observed.COMPLETED, o, log);
-            }
+        assertTrue(after.findings().stream().noneMatch(f -> f.message().contains(marker)), CorpusTest.describe(after));
+        if (!Validation.runtimeAvailable()) return null;
+        Validation.Observed original = null;
+        for (String version : List.of("original", "fixed")) {
+            Path d = work.resolve(name.replace(".java", "") + np).resolve(version);
+            Files.createDirectories(d);
+            Path file = d.resolve(name);
+            Files.writeString(file, version.equals("fixed") ? fixed : source);
+            Validation.Observed o = Validation.runOnMpj(file, np, d, 20);
+            String log = Files.readString(d.resolve(name.replace(".java", "") + "-np" + np + ".log"));
+            assertEquals(version.equals("original"), log.contains(thrown), version + " (" + o + "): " + log);
+            if (version.equals("fixed")) assertEquals(Validation.Observed.COMPLETED, o, log);
+            else original = o;
         }
+        return original;
     }
 }
