@@ -57,6 +57,7 @@ public final class Program {
     private final List<String> syntaxErrors = new ArrayList<>();
     private final Map<ASTNode, Boolean> communicates = new IdentityHashMap<>();
     private final Map<ASTNode, Set<String>> assigned = new IdentityHashMap<>();
+    private final Map<ASTNode, Set<String>> wholeAssigned = new IdentityHashMap<>();
     private MethodDeclaration entry;
     private final Map<ASTNode, Integer> nodeIds = new IdentityHashMap<>();
     private final Map<ASTNode, Boolean> resumePoints = new IdentityHashMap<>();
@@ -1864,6 +1865,28 @@ public final class Program {
                 }
             });
             return out;
+        });
+    }
+
+    /**
+     * Names {@code node} assigns as a whole ({@code x = ...}, {@code a++}): the writes whose target is a plain name,
+     * not an element nor an array a library call fills.
+     */
+    public Set<String> wholeAssignedNames(ASTNode node) {
+        return wholeAssigned.computeIfAbsent(node, n -> {
+            Set<String> out = new HashSet<>();
+            n.accept(new Writes() {
+                @Override
+                void written(Expression target) {
+                    if (target instanceof SimpleName s) out.add(s.getIdentifier());
+                }
+
+                @Override
+                void elementsWritten(Expression array) {
+                    // an element write: the variable keeps its array
+                }
+            });
+            return out.isEmpty() ? Set.of() : out;
         });
     }
 

@@ -12,7 +12,6 @@ import org.eclipse.jdt.core.dom.AbstractTypeDeclaration;
 import org.eclipse.jdt.core.dom.ArrayAccess;
 import org.eclipse.jdt.core.dom.ArrayCreation;
 import org.eclipse.jdt.core.dom.ArrayInitializer;
-import org.eclipse.jdt.core.dom.ASTVisitor;
 import org.eclipse.jdt.core.dom.Assignment;
 import org.eclipse.jdt.core.dom.Block;
 import org.eclipse.jdt.core.dom.BooleanLiteral;
@@ -2618,37 +2617,9 @@ final class RankInterpreter {
         return out;
     }
 
-    /** Names that {@code e} assigns as a whole ({@code a++}, {@code x = ...}), per expression node, in source order. */
-    private final Map<ASTNode, List<String>> assignedNames = new IdentityHashMap<>();
-
     /** The cells of the variables {@code e} assigns as a whole, as they resolve now (none for an expression assigning none). */
     private List<Cell> scalarsAssigned(Expression e) {
-        List<String> names = assignedNames.computeIfAbsent(e, k -> {
-            List<String> out = new ArrayList<>();
-            k.accept(new ASTVisitor() {
-                @Override
-                public boolean visit(Assignment a) {
-                    if (a.getLeftHandSide() instanceof SimpleName n && !out.contains(n.getIdentifier())) out.add(n.getIdentifier());
-                    return true;
-                }
-
-                @Override
-                public boolean visit(PostfixExpression p) {
-                    if (p.getOperand() instanceof SimpleName n && !out.contains(n.getIdentifier())) out.add(n.getIdentifier());
-                    return true;
-                }
-
-                @Override
-                public boolean visit(PrefixExpression p) {
-                    if ((p.getOperator() == PrefixExpression.Operator.INCREMENT || p.getOperator() == PrefixExpression.Operator.DECREMENT)
-                            && p.getOperand() instanceof SimpleName n && !out.contains(n.getIdentifier())) {
-                        out.add(n.getIdentifier());
-                    }
-                    return true;
-                }
-            });
-            return out.isEmpty() ? List.of() : out;
-        });
+        Set<String> names = program.wholeAssignedNames(e);
         if (names.isEmpty()) return List.of();
         List<Cell> cells = new ArrayList<>(names.size());
         for (String n : names) {
