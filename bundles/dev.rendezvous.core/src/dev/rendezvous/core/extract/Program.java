@@ -29,6 +29,10 @@ import org.eclipse.jdt.core.dom.Statement;
 import org.eclipse.jdt.core.dom.WhileStatement;
 import org.eclipse.jdt.core.dom.TypeDeclaration;
 import org.eclipse.jdt.core.dom.VariableDeclarationFragment;
+import org.eclipse.jdt.core.dom.VariableDeclarationStatement;
+import org.eclipse.jdt.core.dom.FieldDeclaration;
+import org.eclipse.jdt.core.dom.SingleVariableDeclaration;
+import org.eclipse.jdt.core.dom.Modifier;
 import org.eclipse.jdt.core.dom.InfixExpression;
 import org.eclipse.jdt.core.dom.NumberLiteral;
 
@@ -79,6 +83,23 @@ public final class Program {
         Integer id = nodeIds.get(n);
         if (id == null) nodeIds.put(n, id = nodeIds.size());
         return id;
+    }
+
+    private final Map<ASTNode, List<String>> namesIn = new IdentityHashMap<>();
+
+    /** The identifiers of the simple names inside {@code node}, sorted, each once (memoised). */
+    public synchronized List<String> namesIn(ASTNode node) {
+        return namesIn.computeIfAbsent(node, n -> {
+            java.util.TreeSet<String> names = new java.util.TreeSet<>();
+            n.accept(new ASTVisitor() {
+                @Override
+                public boolean visit(SimpleName sn) {
+                    names.add(sn.getIdentifier());
+                    return true;
+                }
+            });
+            return List.copyOf(names);
+        });
     }
 
     /** {@link ResumePoints#resumesFromVariables}, memoised. */
@@ -1255,6 +1276,13 @@ public final class Program {
                         String n = inv.getName().getIdentifier();
                         if (COMM_NAMES.contains(n)) comm.add(key);
                         callees.add(n);
+                        if (functionCall(inv)) callees.add(FN_CALL);
+                        return true;
+                    }
+
+                    @Override
+                    public boolean visit(org.eclipse.jdt.core.dom.ExpressionMethodReference r) {
+                        callees.add(r.getName().getIdentifier()); // others.forEach(me::pong) runs pong
                         return true;
                     }
 
@@ -1272,6 +1300,18 @@ public final class Program {
                 });
             }
         }
+        propagate(calls, comm);
+        if (functionsCommunicate(comm)) {
+            // a lambda or method reference that communicates exists: a call of a function value may communicate
+            comm.add(FN_CALL);
+            propagate(calls, comm);
+        }
+        communicating = comm;
+        return comm;
+    }
+
+    /** Callers of communicating methods communicate, to a fixpoint over the name-based call graph {@code calls}. */
+    private static void propagate(Map<String, Set<String>> calls, Set<String> comm) {
         boolean changed = true;
         while (changed) {
             changed = false;
@@ -1286,8 +1326,125 @@ public final class Program {
                 }
             }
         }
-        communicating = comm;
-        return comm;
+    }
+
+    /**
+     * The callee name standing for "a call of a function value" in the call graph ({@code sendTo.accept(d)} on a
+     * variable declared with a functional type or holding a lambda): it communicates when some lambda or method
+     * reference of the program does ({@link #functionsCommunicate}). Not a Java identifier, so no method has it.
+     */
+    static final String FN_CALL = "->";
+
+    /** Simple names of the JDK's functional interfaces (and {@code Runnable}, {@code Callable}, {@code Comparator}). */
+    private static boolean functionalTypeName(String t) {
+        return t.endsWith("Consumer") || t.endsWith("Function") || t.endsWith("Operator") || t.endsWith("Predicate")
+                || t.endsWith("Supplier") || t.equals("Runnable") || t.equals("Callable") || t.equals("Comparator");
+    }
+
+    /** Names of variables, parameters and fields that may hold a function value (see {@link #functionValueNames()}). */
+    private Set<String> functionValueNames;
+
+    /**
+     * The names declared with a functional type (a JDK functional interface, or an interface of the program with one
+     * abstract method) or initialized with a lambda or method reference, over all units: a call
+     * {@code name.m(...)} on one of them may run a lambda.
+     */
+    private Set<String> functionValueNames() {
+        if (functionValueNames != null) return functionValueNames;
+        Set<String> functional = new HashSet<>();
+        for (AbstractTypeDeclaration t : types.values()) {
+            if (t instanceof TypeDeclaration td && td.isInterface()) {
+                int abstracts = 0;
+                for (MethodDeclaration m : td.getMethods()) {
+                    if (m.getBody() == null && !Modifier.isStatic(m.getModifiers())) abstracts++;
+                }
+                if (abstracts == 1) functional.add(td.getName().getIdentifier());
+            }
+        }
+        Set<String> names = new HashSet<>();
+        ASTVisitor v = new ASTVisitor() {
+            private boolean functionalType(org.eclipse.jdt.core.dom.Type type) {
+                String t = simpleTypeName(type.toString());
+                return functionalTypeName(t) || functional.contains(t);
+            }
+
+            private boolean functionValue(Expression init) {
+                return init instanceof org.eclipse.jdt.core.dom.LambdaExpression || init instanceof org.eclipse.jdt.core.dom.MethodReference;
+            }
+
+            @Override
+            public boolean visit(VariableDeclarationStatement s) {
+                for (Object f : s.fragments()) {
+                    VariableDeclarationFragment v = (VariableDeclarationFragment) f;
+                    if (functionalType(s.getType()) || v.getInitializer() != null && functionValue(v.getInitializer())) {
+                        names.add(v.getName().getIdentifier());
+                    }
+                }
+                return true;
+            }
+
+            @Override
+            public boolean visit(FieldDeclaration d) {
+                for (Object f : d.fragments()) {
+                    VariableDeclarationFragment v = (VariableDeclarationFragment) f;
+                    if (functionalType(d.getType()) || v.getInitializer() != null && functionValue(v.getInitializer())) {
+                        names.add(v.getName().getIdentifier());
+                    }
+                }
+                return true;
+            }
+
+            @Override
+            public boolean visit(SingleVariableDeclaration d) {
+                if (functionalType(d.getType())) names.add(d.getName().getIdentifier());
+                return true;
+            }
+        };
+        cu.accept(v);
+        for (CompilationUnit c : companionFiles.keySet()) c.accept(v);
+        functionValueNames = names;
+        return names;
+    }
+
+    /** Whether {@code inv} calls a method on a name that may hold a function value ({@code sendTo.accept(d)}). */
+    private boolean functionCall(MethodInvocation inv) {
+        Expression r = inv.getExpression();
+        String n = r instanceof SimpleName sn ? sn.getIdentifier()
+                : r instanceof FieldAccess fa ? fa.getName().getIdentifier()
+                : r instanceof ArrayAccess aa && aa.getArray() instanceof SimpleName an ? an.getIdentifier() : null;
+        return n != null && functionValueNames().contains(n);
+    }
+
+    /**
+     * Whether some lambda of the program calls an MPJ communication method or a communicating method of the program,
+     * or some method reference names one ({@code me::pong}), given the communicating names {@code comm}.
+     */
+    private boolean functionsCommunicate(Set<String> comm) {
+        boolean[] found = {false};
+        ASTVisitor v = new ASTVisitor() {
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.LambdaExpression l) {
+                l.getBody().accept(new ASTVisitor() {
+                    @Override
+                    public boolean visit(MethodInvocation inv) {
+                        String n = inv.getName().getIdentifier();
+                        if (COMM_NAMES.contains(n) || comm.contains(n)) found[0] = true;
+                        return !found[0];
+                    }
+                });
+                return !found[0];
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.ExpressionMethodReference r) {
+                String n = r.getName().getIdentifier();
+                if (COMM_NAMES.contains(n) || comm.contains(n)) found[0] = true;
+                return !found[0];
+            }
+        };
+        cu.accept(v);
+        for (CompilationUnit c : companionFiles.keySet()) c.accept(v);
+        return found[0];
     }
 
     /** {@code java.io.IOException} or {@code List<String>} to {@code IOException}, {@code List}. */
@@ -1311,7 +1468,13 @@ public final class Program {
             @Override
             public boolean visit(MethodInvocation inv) {
                 String name = inv.getName().getIdentifier();
-                if (COMM_NAMES.contains(name) || comm.contains(name)) found[0] = true;
+                if (COMM_NAMES.contains(name) || comm.contains(name) || comm.contains(FN_CALL) && functionCall(inv)) found[0] = true;
+                return !found[0];
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.ExpressionMethodReference r) {
+                if (comm.contains(r.getName().getIdentifier())) found[0] = true;
                 return !found[0];
             }
 

@@ -2237,8 +2237,16 @@ final class RankInterpreter {
                 Object v = execSwitch(se.getExpression(), se.statements(), se, true);
                 return v == null ? Unknown.ANY : v;
             }
+            case ASTNode.LAMBDA_EXPRESSION -> {
+                return new Values.Fn(e, new ArrayList<>(frame.scopes), frame.self, frame.type, null);
+            }
+            case ASTNode.EXPRESSION_METHOD_REFERENCE -> {
+                // expr::name evaluates expr now, as Java does (a later change of the variable does not retarget it)
+                Object target = eval(((org.eclipse.jdt.core.dom.ExpressionMethodReference) e).getExpression());
+                return new Values.Fn(e, List.of(), frame.self, frame.type, target);
+            }
             default -> {
-                return Unknown.ANY; // lambdas, method references, type literals...
+                return Unknown.ANY; // other method references (Type::new, super::m), type literals...
             }
         }
     }
@@ -2882,6 +2890,21 @@ final class RankInterpreter {
             if (done != null) return done;
         }
         Object recv = eval(recvExpr);
+        if (recv instanceof Values.Fn fn) {
+            List<Object> args = evalArgs(mi.arguments());
+            return FN_LIBRARY_METHODS.contains(name) ? Unknown.ANY : applyFn(fn, args, mi);
+        }
+        if (name.equals("forEach") && mi.arguments().size() == 1 && !(mi.arguments().get(0) instanceof org.eclipse.jdt.core.dom.LambdaExpression)
+                && (recv instanceof ListVal || recv instanceof Values.StreamVal)) {
+            // list.forEach(me::pong), list.forEach(action): the function runs for each element (a lambda written here
+            // is run in place below)
+            Object action = eval((Expression) mi.arguments().get(0));
+            if (action instanceof Values.Fn fn) {
+                Object done = forEachFn(recv, fn, mi);
+                if (done != null) return done;
+            }
+            return Unknown.ANY;
+        }
         if (recv instanceof ObjVal o) {
             List<Object> args = evalArgs(mi.arguments());
             if (o.anon != null) {
@@ -3000,6 +3023,103 @@ final class RankInterpreter {
             }
         }
         return Null.NULL;
+    }
+
+    /**
+     * Methods of the JDK's functional interfaces other than their functional one ({@code andThen}, {@code negate}...):
+     * called on a lambda they make another function the analysis does not model.
+     */
+    private static final java.util.Set<String> FN_LIBRARY_METHODS = java.util.Set.of("andThen", "compose", "negate", "and", "or",
+            "reversed", "thenComparing", "identity", "equals", "hashCode", "toString", "getClass");
+
+    /**
+     * {@code forEach} of a list or a counted stream with a function value ({@code others.forEach(me::pong)}): the
+     * function runs for each element in order. Null when the elements are not known (after an assumption when the
+     * function may communicate).
+     */
+    private Object forEachFn(Object recv, Values.Fn fn, MethodInvocation mi) {
+        List<Object> items = null;
+        if (recv instanceof ListVal list && !list.unknownSize) items = new ArrayList<>(list.items);
+        else if (recv instanceof Values.StreamVal st && st.elems() != null) items = java.util.Arrays.asList(st.elems().clone());
+        if (items == null) {
+            if (program.mayCommunicate(fn.code())) {
+                assumptions.add(program.range(mi), "The elements this forEach runs its function for could not be computed; "
+                        + "the communication in the function is not followed");
+            }
+            return null;
+        }
+        for (Object item : items) {
+            step(mi);
+            applyFn(fn, List.of(item), mi);
+        }
+        return Null.NULL;
+    }
+
+    /**
+     * Calls function value {@code fn} with {@code args}, as a call of its interface's functional method
+     * ({@code run}, {@code accept}, {@code apply}, a program interface's one method) runs it. A lambda's body runs in an
+     * activation of its own over the scopes it captured, with its parameters bound; {@code obj::name} runs the
+     * program's method on the object it was made with; {@code Type::name} a static method of the program's type, or
+     * an instance method on the first argument ({@code workers.forEach(Worker::step)}). Anything else (a library
+     * method, {@code Type::new}) gives an unknown value without running.
+     */
+    private Object applyFn(Values.Fn fn, List<Object> args, ASTNode site) {
+        if (fn.code() instanceof org.eclipse.jdt.core.dom.LambdaExpression l) {
+            List<?> ps = l.parameters();
+            if (ps.size() != args.size()) return Unknown.ANY;
+            if (depth >= budgets.maxInlineDepth) {
+                assumptions.add(program.range(site), "Call nesting deeper than " + budgets.maxInlineDepth
+                        + " (recursion?): this call is not followed and returns an unknown value");
+                return Unknown.ANY;
+            }
+            Frame saved = frame;
+            Frame f = new Frame(fn.self(), fn.type());
+            @SuppressWarnings("unchecked")
+            List<Scope> captured = (List<Scope>) fn.captured();
+            f.scopes.addAll(0, captured);
+            Scope params = f.scopes.get(f.scopes.size() - 1);
+            for (int i = 0; i < ps.size(); i++) {
+                org.eclipse.jdt.core.dom.VariableDeclaration p = (org.eclipse.jdt.core.dom.VariableDeclaration) ps.get(i);
+                Object v = args.get(i);
+                params.put(p.getName().getIdentifier(), p instanceof SingleVariableDeclaration sv
+                        ? typedCell(coerce(v, sv.getType()), sv.getType(), sv.getExtraDimensions()) : new Cell(v));
+            }
+            depth++;
+            frames.add(saved);
+            callSites.add(site);
+            frame = f;
+            try {
+                if (l.getBody() instanceof Expression body) return eval(body);
+                exec((Statement) l.getBody());
+                return null;
+            } catch (ReturnSig r) {
+                return r.value;
+            } catch (BreakSig | ContinueSig | YieldSig s) {
+                return null;
+            } finally {
+                frame = saved;
+                frames.remove(frames.size() - 1);
+                callSites.remove(callSites.size() - 1);
+                depth--;
+            }
+        }
+        if (fn.code() instanceof org.eclipse.jdt.core.dom.ExpressionMethodReference ref) {
+            String name = ref.getName().getIdentifier();
+            if (fn.target() instanceof ObjVal o) {
+                List<MethodDeclaration> cands = dispatch(name, args.size(), o.type, o.type);
+                if (!cands.isEmpty()) return call(cands.get(0), o, args, site);
+            } else if (fn.target() instanceof ClassRef cr && program.type(cr.name()) != null) {
+                AbstractTypeDeclaration t = program.type(cr.name());
+                for (MethodDeclaration m : program.methods(name, args.size(), t)) {
+                    if (Modifier.isStatic(m.getModifiers())) return call(m, null, args, site);
+                }
+                if (!args.isEmpty() && args.get(0) instanceof ObjVal o) { // Type::method: the first argument is the receiver
+                    List<MethodDeclaration> cands = dispatch(name, args.size() - 1, o.type, o.type);
+                    if (!cands.isEmpty()) return call(cands.get(0), o, args.subList(1, args.size()), site);
+                }
+            }
+        }
+        return Unknown.ANY;
     }
 
     /**

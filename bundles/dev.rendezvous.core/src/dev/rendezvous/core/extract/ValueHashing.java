@@ -163,11 +163,36 @@ final class ValueHashing {
                 h.add(26).add(it.position()).add(it.unknownSize() ? 1 : 0).add(it.items().size());
                 for (Object x : it.items()) shapeOrValue(h, x, contents);
             }
+            case Values.Fn fn -> function(h, fn, contents);
             case Values.StreamVal st -> {
                 h.add(32).add(st.length()).add(st.elems() == null ? -1 : st.elems().length);
                 if (st.elems() != null && h.afford(st.elems().length)) for (Object x : st.elems()) shapeOrValue(h, x, contents);
             }
             default -> h.opaque();
+        }
+    }
+
+    /**
+     * A function value: its code, the object it was made on and, for {@code expr::name}, the object it calls; for a
+     * lambda, the captured variables its body names (innermost scope first, as the body would find them). Two lambdas
+     * of the same code over equal captured values behave alike.
+     */
+    @SuppressWarnings("unchecked")
+    private void function(Hasher h, Values.Fn fn, boolean contents) {
+        h.add(35).add(program.nodeId(fn.code()));
+        value(h, fn.self(), contents);
+        value(h, fn.target(), contents);
+        java.util.List<?> scopes = fn.captured();
+        if (scopes.isEmpty()) return;
+        for (String name : program.namesIn(fn.code())) {
+            for (int i = scopes.size() - 1; i >= 0; i--) {
+                Cell c = ((Map<String, Cell>) scopes.get(i)).get(name);
+                if (c != null) {
+                    h.add(name);
+                    value(h, c.value, relevance.relevant(name));
+                    break;
+                }
+            }
         }
     }
 

@@ -513,6 +513,17 @@ final class Values {
     /** {@code ByteBuffer.allocate(n)}; n &lt; 0 when unknown. */
     record Buffer(long size) {}
 
+    /**
+     * A lambda or a method reference as a value ({@code IntConsumer sendTo = d -> comm.Send(..., d, ...)},
+     * {@code me::pong}): its code, the scopes of the activation it was made in (the locals it captures, effectively
+     * final as Java requires), the object and type of that activation, and for {@code expr::name} the object
+     * {@code expr} evaluated to when the reference was made, as Java evaluates it then. A call of its functional
+     * method runs the code (RankInterpreter.applyFn); a lambda used to be an unknown value and its sends were
+     * never made.
+     */
+    record Fn(org.eclipse.jdt.core.dom.ASTNode code, java.util.List<?> captured, ObjVal self,
+            org.eclipse.jdt.core.dom.AbstractTypeDeclaration type, Object target) {}
+
 
     /**
      * A reader of a file every rank names alike (a literal name, {@code args[0]}): every rank that opens it reads the

@@ -4,9 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 import dev.rendezvous.core.RunReport;
+import dev.rendezvous.core.model.Event;
+import dev.rendezvous.core.model.Op;
 import dev.rendezvous.core.model.Severity;
 
 /**
@@ -404,6 +408,79 @@ class JavaIdiomsTest {
             RunReport twin = Repo.analyze("Nodes.java", src.formatted("super.step(round); super.step(round);"), np);
             assertTrue(errors(twin), twin.findings().toString());
             assertFalse(assumed(twin), twin.findings().toString());
+        }
+    }
+
+    /**
+     * Function values: lambdas kept in variables, fields and lists, passed to a helper, and method references
+     * ({@code me::pong}, {@code Worker::report}, {@code this::exchange}), called through {@code accept}, {@code run},
+     * {@code applyAsInt} and a functional interface of the program. A lambda was an unknown value and a call of it did
+     * nothing, so an exchange written with two {@code IntConsumer}s made no call at all (its head-to-head twin, which
+     * hangs on MPJ Express 0.44 at np 2..5, was "ok") and {@code others.forEach(me::pong)} received nothing (a false
+     * deadlock on a program that ends on MPJ). Both versions were run on MPJ Express 0.44 at np 2..5: the first ends,
+     * the twin (both ranks receive first) hangs.
+     */
+    @Test
+    void aFunctionValueRunsItsCode() {
+        String src = """
+                import mpi.*;
+                import java.util.*;
+                import java.util.function.*;
+                public class Fns {
+                    interface Step { void go(int round) throws MPIException; }
+                    static Intracomm W;
+                    static int rank, size;
+                    static final BiConsumer<int[], Integer> SEND = (b, d) -> W.Send(b, 0, b.length, MPI.INT, d, 0);
+                    static final BiConsumer<int[], Integer> RECV = (b, s) -> W.Recv(b, 0, b.length, MPI.INT, s, 0);
+                    static void repeat(int n, IntConsumer body) { for (int i = 0; i < n; i++) body.accept(i); }
+                    static class Worker {
+                        final int id;
+                        Worker(int id) { this.id = id; }
+                        void report() throws MPIException { W.Send(new int[] { id }, 0, 1, MPI.INT, 0, 9); }
+                    }
+                    int[] halo = new int[1];
+                    void exchange(int peer) throws MPIException { W.Sendrecv(halo, 0, 1, MPI.INT, peer, 3, halo, 0, 1, MPI.INT, peer, 3); }
+                    void pong(int peer) throws MPIException { W.Recv(halo, 0, 1, MPI.INT, peer, 4); }
+                    void ring() { IntConsumer ex = this::exchange; if ((rank ^ 1) < size) ex.accept(rank ^ 1); }
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        W = MPI.COMM_WORLD; rank = W.Rank(); size = W.Size();
+                        IntUnaryOperator partner = r -> { if (r %% 2 == 0) return r + 1; return r - 1; };
+                        int p = partner.applyAsInt(rank);
+                        int[] b = new int[2];
+                        repeat(3, i -> {
+                            if (p < size) {
+                                if (rank < p) { %s } else { RECV.accept(b, p); SEND.accept(b, p); }
+                            }
+                        });
+                        List<Runnable> phases = new ArrayList<>();
+                        phases.add(() -> W.Barrier());
+                        phases.add(() -> { int[] x = { rank }, y = new int[1]; W.Allreduce(x, 0, y, 0, 1, MPI.INT, MPI.SUM); });
+                        for (Runnable r : phases) r.run();
+                        Step st = round -> W.Bcast(b, 0, 1, MPI.INT, 0);
+                        for (int k = 0; k < 2; k++) st.go(k);
+                        List<Worker> ws = new ArrayList<>();
+                        if (rank != 0) ws.add(new Worker(rank));
+                        ws.forEach(Worker::report);
+                        if (rank == 0) for (int i = 1; i < size; i++) W.Recv(new int[1], 0, 1, MPI.INT, i, 9);
+                        Fns me = new Fns();
+                        List<Integer> others = new ArrayList<>();
+                        for (int i = 1; i < size; i++) others.add(i);
+                        if (rank == 0) others.forEach(me::pong); else W.Send(me.halo, 0, 1, MPI.INT, 0, 4);
+                        me.ring();
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        for (int np : new int[] {2, 3, 5}) {
+            RunReport ok = Repo.analyze("Fns.java", src.formatted("SEND.accept(b, p); RECV.accept(b, p);"), np);
+            assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+            assertFalse(assumed(ok), ok.findings().toString());
+            List<Event> rank1 = ok.graph().traces().get(1);
+            long sends = rank1.stream().filter(e -> e.op().kind() == Op.Kind.SEND || e.op().kind() == Op.Kind.SENDRECV).count();
+            assertTrue(sends >= 6, "rank 1 sends 3 exchange messages, its report, its pong and its halo: " + rank1);
+            RunReport twin = Repo.analyze("Fns.java", src.formatted("RECV.accept(b, p); SEND.accept(b, p);"), np);
+            assertTrue(errors(twin), twin.findings().toString());
         }
     }
 
