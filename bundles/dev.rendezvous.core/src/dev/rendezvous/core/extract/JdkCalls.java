@@ -74,7 +74,9 @@ final class JdkCalls {
             Object r = math(name, args);
             if (r != NOT_HANDLED) return r;
         }
-        if (EXCLUDED.contains(name)) return NOT_HANDLED;
+        // Integer.hashCode(7), Double.hashCode(x): of the value, not of an object's identity
+        boolean valueHash = name.equals("hashCode") && c != java.util.Objects.class && c != String.class;
+        if (EXCLUDED.contains(name) && !valueHash) return NOT_HANDLED;
         return call(c, null, name, args, true);
     }
 
@@ -104,9 +106,9 @@ final class JdkCalls {
         return NOT_HANDLED;
     }
 
-    /** {@code s.name(args)} on a string value. */
+    /** {@code s.name(args)} on a string value ({@code hashCode} included: Java specifies a string's, from its characters). */
     static Object callString(String s, String name, List<Object> args) {
-        if (EXCLUDED.contains(name)) return NOT_HANDLED;
+        if (EXCLUDED.contains(name) && !name.equals("hashCode")) return NOT_HANDLED;
         return call(String.class, s, name, args, false);
     }
 

@@ -2475,7 +2475,14 @@ final class RankInterpreter {
             v = rhs == Unknown.ANY ? nameCopied(a.getRightHandSide(), a) : rhs;
         } else {
             String op = a.getOperator().toString();
-            v = Operators.binary(op.substring(0, op.length() - 1), eval(a.getLeftHandSide()), rhs);
+            Object old = eval(a.getLeftHandSide());
+            v = Operators.binary(op.substring(0, op.length() - 1), old, rhs);
+            if (op.startsWith("<<") || op.startsWith(">>")) {
+                if (v instanceof Long && old instanceof Long l && l == (int) (long) l && rhs instanceof Long r && intTyped(a.getLeftHandSide())) {
+                    int n = (int) (r & 31); // x >>>= 28 on an int shifts its 32 bits, as Java does
+                    v = (long) (op.equals("<<=") ? (int) (long) l << n : op.equals(">>=") ? (int) (long) l >> n : (int) (long) l >>> n);
+                }
+            }
         }
         store(a.getLeftHandSide(), v);
         return v;
@@ -2662,10 +2669,82 @@ final class RankInterpreter {
         Object acc = Operators.numeric(operator, left, right);
         String op = operator.toString();
         if (acc == null) acc = Operators.binary(op, left, right);
+        if (acc instanceof Long v && left instanceof Long l && right instanceof Long r) acc = intArithmetic(in, v, l, r);
         if (!in.hasExtendedOperands()) return acc;
         List<?> extended = in.extendedOperands();
         for (int i = 0, n = extended.size(); i < n; i++) acc = Operators.binary(op, acc, eval((Expression) extended.get(i)));
         return acc;
+    }
+
+    /**
+     * Java's 32-bit arithmetic where both operands are {@code int}s ({@link #intTyped}): numbers are held as
+     * {@code long}, so a shift needs the width ({@code -16 >>> 28} is 15 on an int, {@code 1 << 32} is 1) and a sum or
+     * product past the int range wraps before it is compared ({@code if (a * b < 0)}), as Java does. A result within
+     * the range with both operands ints is already Java's (only shifts are recomputed then); anything else is kept.
+     */
+    private Object intArithmetic(InfixExpression in, long v, long l, long r) {
+        InfixExpression.Operator o = in.getOperator();
+        boolean shift = o == InfixExpression.Operator.LEFT_SHIFT || o == InfixExpression.Operator.RIGHT_SHIFT_SIGNED
+                || o == InfixExpression.Operator.RIGHT_SHIFT_UNSIGNED;
+        if (shift) {
+            if (!intTyped(in.getLeftOperand()) || l != (int) l) return v;
+            int n = (int) (r & 31);
+            return (long) (o == InfixExpression.Operator.LEFT_SHIFT ? (int) l << n
+                    : o == InfixExpression.Operator.RIGHT_SHIFT_SIGNED ? (int) l >> n : (int) l >>> n);
+        }
+        if (v == (int) v || !(o == InfixExpression.Operator.PLUS || o == InfixExpression.Operator.MINUS || o == InfixExpression.Operator.TIMES)) {
+            return v;
+        }
+        return intTyped(in.getLeftOperand()) && intTyped(in.getRightOperand()) ? (Object) (long) (int) v : v;
+    }
+
+    /** Methods whose result is an {@code int} whoever declares them (MPJ's process counts, lengths, counts). */
+    private static final Set<String> INT_METHODS = Set.of("Size", "Rank", "size", "length", "parseInt", "nextInt", "intValue",
+            "Get_count", "Remote_size", "hashCode", "ordinal", "indexOf", "charAt", "compareTo");
+
+    /**
+     * Whether {@code e} is certainly of type {@code int} (or a narrower integral type Java promotes to it): an int or
+     * character literal, a variable declared so, a cast to one, an array's length, one of {@link #INT_METHODS}, or an
+     * operator over such. False when unsure (a {@code long} is then what the value stays).
+     */
+    private boolean intTyped(Expression e) {
+        return switch (e) {
+            case NumberLiteral n -> {
+                String t = n.getToken().toLowerCase(java.util.Locale.ROOT);
+                yield !t.endsWith("l") && (t.startsWith("0x") ? !t.contains("p") && !t.contains(".") : !t.matches(".*[.edf].*"));
+            }
+            case CharacterLiteral c -> true;
+            case SimpleName sn -> {
+                Cell c = resolve(sn);
+                yield c != null && c.narrow != Values.Narrow.NONE;
+            }
+            case QualifiedName qn -> qn.getName().getIdentifier().equals("length");
+            case FieldAccess fa -> fa.getName().getIdentifier().equals("length");
+            case ParenthesizedExpression pe -> intTyped(pe.getExpression());
+            case CastExpression ce -> ce.getType() instanceof PrimitiveType pt && (pt.getPrimitiveTypeCode() == PrimitiveType.INT
+                    || pt.getPrimitiveTypeCode() == PrimitiveType.SHORT || pt.getPrimitiveTypeCode() == PrimitiveType.BYTE
+                    || pt.getPrimitiveTypeCode() == PrimitiveType.CHAR);
+            case MethodInvocation mi -> INT_METHODS.contains(mi.getName().getIdentifier());
+            case PrefixExpression pe -> pe.getOperator() != PrefixExpression.Operator.NOT && intTyped(pe.getOperand());
+            case PostfixExpression pe -> intTyped(pe.getOperand());
+            case InfixExpression ie -> {
+                InfixExpression.Operator o = ie.getOperator();
+                if (o == InfixExpression.Operator.LEFT_SHIFT || o == InfixExpression.Operator.RIGHT_SHIFT_SIGNED
+                        || o == InfixExpression.Operator.RIGHT_SHIFT_UNSIGNED) {
+                    yield intTyped(ie.getLeftOperand());
+                }
+                if (o != InfixExpression.Operator.PLUS && o != InfixExpression.Operator.MINUS && o != InfixExpression.Operator.TIMES
+                        && o != InfixExpression.Operator.DIVIDE && o != InfixExpression.Operator.REMAINDER
+                        && o != InfixExpression.Operator.AND && o != InfixExpression.Operator.OR && o != InfixExpression.Operator.XOR) {
+                    yield false;
+                }
+                if (!intTyped(ie.getLeftOperand()) || !intTyped(ie.getRightOperand())) yield false;
+                for (Object x : ie.extendedOperands()) if (!intTyped((Expression) x)) yield false;
+                yield true;
+            }
+            case ConditionalExpression ce -> intTyped(ce.getThenExpression()) && intTyped(ce.getElseExpression());
+            default -> false;
+        };
     }
 
     /** Methods whose result is an integer whoever declares them (MPJ's process counts, lengths, parsed numbers). */

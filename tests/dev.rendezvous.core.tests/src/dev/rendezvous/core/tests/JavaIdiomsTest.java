@@ -485,6 +485,46 @@ class JavaIdiomsTest {
     }
 
     /**
+     * Java's 32-bit int arithmetic: shifts of an int use its 32 bits ({@code -16 >>> 28} is 15, {@code 1 << 32} is 1,
+     * also in {@code x >>>= 28}) and an int sum or product wraps before a comparison. Numbers are held as longs, so
+     * {@code -16 >>> 28} was 2^36 - 1 (and -1 once stored into an int): a hash-based test went the other way and rank 0
+     * waited for a message no rank sends, a false deadlock on a program that ends on MPJ Express 0.44 (np 2..5, checked).
+     * Long arithmetic keeps its 64 bits. A string's {@code hashCode()} (Java specifies it from the characters; words
+     * are sent to {@code Math.abs(word.hashCode()) % size} in word counts) was an unknown value per rank.
+     */
+    @Test
+    void intArithmeticWrapsAsJavaDoes() {
+        String src = """
+                import mpi.*;
+                public class Ints {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        int big = Integer.MAX_VALUE, x = -16;
+                        x >>>= 28;
+                        long wide = 1L << 40;
+                        int h = 0;
+                        for (char ch : "rendezvous".toCharArray()) h = 31 * h + ch;
+                        boolean ok = h == "rendezvous".hashCode() && Integer.hashCode(-5) == -5 && (-16 >>> 28) == 15 && (1 << 32) == 1 && x == 15 && big * 2 == -2 && (long) big * 2 == 4294967294L
+                                && wide == 1099511627776L && (-16L >>> 60) == 15 && (-16 >> 2) == -4 && big + 1 < 0;
+                        int[] b = new int[1];
+                        if (%s) {
+                            if (rank == 0) MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 1, 0);
+                            else if (rank == 1) MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 0, 0);
+                        } else if (rank == 0) {
+                            MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 1, 0);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport ok = Repo.analyze("Ints.java", src.formatted("ok"), 2);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        RunReport twin = Repo.analyze("Ints.java", src.formatted("!ok"), 2);
+        assertTrue(errors(twin), twin.findings().toString());
+    }
+
+    /**
      * A recursive merge sort that hands halves down a tree: {@code out[i] = b >= right.length || (a < left.length &&
      * left[a] <= right[b]) ? left[a++] : right[b++]} on data the analysis does not know. Both arms of the {@code ?:}
      * used to run, one after the other, so {@code left[a++]} ran past {@code left} once it was used up: a false crash
