@@ -1784,8 +1784,11 @@ final class MpjCalls {
         Object payload = null;
         long color = 0, key = 0;
         switch (op) {
-            case ALLREDUCE, REDUCE -> payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 4));
-            case ALLGATHER, GATHER, ALLTOALL -> payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
+            case ALLREDUCE, REDUCE, SCAN -> payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 4));
+            case ALLGATHER, GATHER, GATHERV, ALLGATHERV -> payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
+            // every member's whole send buffer: count elements for each member, in member order
+            case ALLTOALL -> payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2) instanceof Long c ? (Object) (c * comm.size()) : arg(a, 2));
+            case ALLTOALLV -> payload = blocks(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), comm.size());
             case SPLIT -> {
                 Object c = arg(a, 0), k = arg(a, 1);
                 if (!(c instanceof Long) || !(k instanceof Long)) {
@@ -1829,6 +1832,7 @@ final class MpjCalls {
                 Object each = arg(a, 2);
                 payload = snapshot(arg(a, 0), arg(a, 1), each instanceof Long c && c >= 0 ? (Object) (c * comm.size()) : each);
             }
+            if (op == Op.SCATTERV && comm.localRank() == root) payload = blocks(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), comm.size());
         }
         checkCollectiveSource(op, a, comm, root, site);
         int[] sig = switch (op) { // where the count and datatype every member passes alike are (-1: counts may differ)
@@ -1900,17 +1904,95 @@ final class MpjCalls {
                 }
                 fill(arg(a, 4), arg(a, 5), arg(a, 6), slice, Unknown.ANY);
             }
-            case ALLTOALL, ALLTOALLV, ALLGATHERV, GATHERV, SCATTERV, SCAN, REDUCE_SCATTER -> {
-                int target = switch (op) {
-                    case SCAN, REDUCE_SCATTER -> 2;
-                    case ALLGATHERV -> 4;
-                    case GATHERV, SCATTERV -> op == Op.GATHERV ? 4 : 5;
-                    default -> op == Op.ALLTOALLV ? 5 : 4;
-                };
-                if (arg(a, target) instanceof ArrayVal av) av.forget();
+            case ALLTOALL -> {
+                // member j's block for me: its send buffer holds one block of equal length per member
+                Object[] parts = new Object[p.length];
+                for (int j = 0; j < p.length && parts != null; j++) {
+                    parts[j] = p[j] instanceof Object[] d && d.length % p.length == 0
+                            ? java.util.Arrays.copyOfRange(d, me * (d.length / p.length), (me + 1) * (d.length / p.length)) : null;
+                    if (parts[j] == null) parts = null;
+                }
+                if (res.complete() && parts != null && basicTypes(a, 3, 7)) fill(arg(a, 4), arg(a, 5), Unknown.ANY, concat(parts, true), Unknown.ANY);
+                else if (arg(a, 4) instanceof ArrayVal av) av.forget();
+            }
+            case ALLTOALLV -> {
+                Object[] parts = new Object[p.length];
+                for (int j = 0; j < p.length; j++) parts[j] = p[j] instanceof Object[] b && me < b.length ? b[me] : null;
+                placeParts(res.complete() && basicTypes(a, 4, 9) ? parts : null, arg(a, 5), arg(a, 6), arg(a, 7), arg(a, 8));
+            }
+            case GATHERV, ALLGATHERV -> {
+                if (op == Op.ALLGATHERV || me == root) {
+                    placeParts(res.complete() && basicTypes(a, 3, 8) ? p : null, arg(a, 4), arg(a, 5), arg(a, 6), arg(a, 7));
+                }
+            }
+            case SCATTERV -> {
+                Object part = p[root] instanceof Object[] b && me < b.length ? b[me] : null;
+                if (part instanceof Object[] d && basicTypes(a, 4, 8) && arg(a, 7) instanceof Long rc && rc == d.length) {
+                    fill(arg(a, 5), arg(a, 6), rc, d, Unknown.ANY);
+                } else if (arg(a, 5) instanceof ArrayVal av) {
+                    av.forget();
+                }
+            }
+            case SCAN -> {
+                // member me gets the reduction of members 0..me
+                Object v = res.complete() ? reduce(java.util.Arrays.copyOf(p, me + 1), arg(a, 6), true) : null;
+                if (v instanceof Object[] acc) { // a prefix is each member's own: what is not known differs by rank
+                    for (int i = 0; i < acc.length; i++) if (acc[i] == Unknown.UNIFORM) acc[i] = Unknown.ANY;
+                }
+                fill(arg(a, 2), arg(a, 3), arg(a, 4), v, Unknown.ANY);
+            }
+            case REDUCE_SCATTER -> {
+                if (arg(a, 2) instanceof ArrayVal av) av.forget();
             }
             default -> { }
         }
+    }
+
+    /** Whether the datatypes at argument positions {@code i} and {@code j} are predefined ones: one element per array slot. */
+    private static boolean basicTypes(List<Object> a, int i, int j) {
+        return arg(a, i) instanceof Values.Datatype s && basic(s.name()) && arg(a, j) instanceof Values.Datatype r && basic(r.name());
+    }
+
+    /**
+     * The blocks a vector collective sends one to each member ({@code Alltoallv}'s and {@code Scatterv}'s send side):
+     * block j holds {@code counts[j]} elements from {@code displs[j]} past {@code off}; null when any is unknown.
+     */
+    private static Object blocks(Object buf, Object off, Object counts, Object displs, int members) {
+        if (!(counts instanceof ArrayVal c) || c.elems == null || !(displs instanceof ArrayVal d) || d.elems == null
+                || !(off instanceof Long o) || c.elems.length < members || d.elems.length < members) {
+            return null;
+        }
+        Object[] out = new Object[members];
+        for (int j = 0; j < members; j++) {
+            if (!(c.elems[j] instanceof Long n) || !(d.elems[j] instanceof Long at)) return null;
+            out[j] = snapshot(buf, o + at, n);
+            if (out[j] == null) return null;
+        }
+        return out;
+    }
+
+    /**
+     * A vector collective's receive side: part j (an {@code Object[]}, or null when not known) goes to
+     * {@code displs[j]} past {@code off} in {@code buf}, {@code counts[j]} elements; the whole buffer is forgotten when
+     * the parts, counts or displacements are not all known, or a part's length is not its count.
+     */
+    private static void placeParts(Object[] parts, Object buf, Object off, Object counts, Object displs) {
+        if (!(buf instanceof ArrayVal av) || av.elems == null) return;
+        boolean ok = parts != null && off instanceof Long && counts instanceof ArrayVal c && c.elems != null
+                && displs instanceof ArrayVal d && d.elems != null && c.elems.length >= parts.length && d.elems.length >= parts.length;
+        if (ok) {
+            long o = (Long) off;
+            Object[] cs = ((ArrayVal) counts).elems, ds = ((ArrayVal) displs).elems;
+            for (int j = 0; j < parts.length && ok; j++) {
+                ok = parts[j] instanceof Object[] part && cs[j] instanceof Long n && n == part.length && ds[j] instanceof Long at
+                        && at >= 0 && o + at + n <= av.elems.length;
+            }
+            if (ok) {
+                for (int j = 0; j < parts.length; j++) fill(buf, o + (Long) ds[j], cs[j], parts[j], Unknown.ANY);
+                return;
+            }
+        }
+        av.forget();
     }
 
     /** The most elements of a reduction's, broadcast's or Allgather's result that get a symbol each ({@link #alike}). */
