@@ -1785,9 +1785,17 @@ final class MpjCalls {
         long color = 0, key = 0;
         switch (op) {
             case ALLREDUCE, REDUCE, SCAN -> payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 4));
-            case ALLGATHER, GATHER, GATHERV, ALLGATHERV -> payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
-            // every member's whole send buffer: count elements for each member, in member order
-            case ALLTOALL -> payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2) instanceof Long c ? (Object) (c * comm.size()) : arg(a, 2));
+            case ALLGATHER, GATHER -> payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
+            case GATHERV, ALLGATHERV -> {
+                // the sender's unknowns named, as a point-to-point message's are: its own tests and its receivers' agree
+                nameUnknowns(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), mi);
+                payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
+            }
+            case ALLTOALL -> { // every member's whole send buffer: count elements for each member, in member order
+                Object all = arg(a, 2) instanceof Long c ? (Object) (c * comm.size()) : arg(a, 2);
+                nameUnknowns(arg(a, 0), arg(a, 1), all, arg(a, 3), mi); // a bucket count the sender tests and its receiver too
+                payload = snapshot(arg(a, 0), arg(a, 1), all);
+            }
             case ALLTOALLV -> payload = blocks(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), comm.size());
             case SPLIT -> {
                 Object c = arg(a, 0), k = arg(a, 1);
