@@ -179,6 +179,11 @@ final class MpjCalls {
         return initialized;
     }
 
+    /** Whether this rank has called {@code MPI.Finalize}: what it does afterwards cannot communicate (legally). */
+    boolean finalized() {
+        return finalized;
+    }
+
     /**
      * A communicator used before {@code MPI.Init}: MPJ Express's {@code MPI.COMM_WORLD} is null until then, so the
      * call throws a NullPointerException and the job stops (checked on the runtime: {@code MPI.COMM_WORLD.Rank()}

@@ -294,6 +294,16 @@ public final class Program {
             }
         }
         if (entry == null) {
+            // main calls Init through a method or constructor of its own (new App(args) whose constructor calls
+            // MPI.Init, then app.run()): main is the program; the method that calls Init is only its first step
+            for (MethodDeclaration m : methods.getOrDefault("main", List.of())) {
+                if (m.getRoot() == cu && m.getBody() != null && Modifier.isStatic(m.getModifiers()) && reachesInit(m)) {
+                    entry = m;
+                    break;
+                }
+            }
+        }
+        if (entry == null) {
             for (List<MethodDeclaration> ms : methods.values()) {
                 for (MethodDeclaration m : ms) {
                     if (m.getRoot() == cu && m.getBody() != null && callsInit(m)) entry = m;
@@ -520,6 +530,36 @@ public final class Program {
 
     private static boolean callsInit(MethodDeclaration m) {
         return firstInit(m) != null;
+    }
+
+    /**
+     * Whether running {@code m} may call {@code MPI.Init} through the program's own methods and constructors (by name,
+     * as {@link #communicatingMethods} follows calls), in any of its files.
+     */
+    private boolean reachesInit(MethodDeclaration m) {
+        java.util.ArrayDeque<MethodDeclaration> work = new java.util.ArrayDeque<>(List.of(m));
+        Set<MethodDeclaration> seen = new HashSet<>();
+        while (!work.isEmpty()) {
+            MethodDeclaration cur = work.pop();
+            if (!seen.add(cur) || cur.getBody() == null) continue;
+            if (callsInit(cur)) return true;
+            Set<String> callees = new HashSet<>();
+            cur.getBody().accept(new ASTVisitor() {
+                @Override
+                public boolean visit(MethodInvocation inv) {
+                    callees.add(inv.getName().getIdentifier());
+                    return true;
+                }
+
+                @Override
+                public boolean visit(org.eclipse.jdt.core.dom.ClassInstanceCreation c) {
+                    callees.add(simpleTypeName(c.getType().toString()));
+                    return true;
+                }
+            });
+            for (String callee : callees) work.addAll(methods.getOrDefault(callee, List.of()));
+        }
+        return false;
     }
 
     /**

@@ -442,9 +442,21 @@ final class RankInterpreter {
 
     // ================================================================ budgets
 
+    /**
+     * An assumption about data this rank could not compute (a test, a loop bound), unless the rank has called
+     * {@code MPI.Finalize}: nothing it does afterwards reaches another rank, so how its local checks went cannot change
+     * a finding (a program that compares its parallel result with a sequential one after Finalize was "ok with
+     * assumptions" for that comparison alone).
+     */
+    private void assumeBeforeFinalize(SourceRange range, String message) {
+        if (!mpj.finalized()) assumptions.add(range, message);
+    }
+
     void step(ASTNode at) {
         if ((steps & 4095) == 0 && steps > 0 && world.deadlinePassed()) throw outOfTime(at);
         if (++steps > budgets.maxStepsPerRank) {
+            // after Finalize nothing the rank does can reach another rank: a long check of the result ends it quietly
+            if (mpj.finalized()) throw new ExitSig("step budget spent after MPI.Finalize");
             assumptions.add(program.range(at), "Stopped following rank " + rank + " after " + budgets.maxStepsPerRank
                     + " interpretation steps; what it does afterwards is not analysed");
             throw new BudgetExceeded("step budget exhausted on rank " + rank);
@@ -1096,7 +1108,7 @@ final class RankInterpreter {
             // explored enough outcomes of this test: from now on leave the loop if an arm does
             boolean thenLeaves = program.transfersControl(is.getThenStatement());
             boolean elseLeaves = is.getElseStatement() != null && program.transfersControl(is.getElseStatement());
-            assumptions.add(program.range(is), "This unknown test was explored " + budgets.maxUnknownIterations
+            assumeBeforeFinalize(program.range(is), "This unknown test was explored " + budgets.maxUnknownIterations
                     + " times; afterwards the analysis takes the " + (elseLeaves && !thenLeaves ? "else" : "then")
                     + " branch");
             boolean then = !(elseLeaves && !thenLeaves);
@@ -1183,7 +1195,7 @@ final class RankInterpreter {
             if (holds && unknownIters[0] <= 2 * budgets.maxUnknownIterations) return decide(c, loop, "loop condition");
             if (holds) world.infeasibleRun();
             if (!(uniform && heads != null && periodic(loop, heads))) {
-                assumptions.add(program.range(loop), "Loop bound unknown: explored at most " + budgets.maxUnknownIterations
+                assumeBeforeFinalize(program.range(loop), "Loop bound unknown: explored at most " + budgets.maxUnknownIterations
                         + " iterations of this loop");
             }
             if (decided == null && key != null && key[0] != null) world.fixUniform(rank, key[0], outcome(key, false));
@@ -1493,7 +1505,7 @@ final class RankInterpreter {
         }
         if (counter != null) lookup(counter).value = counting[1];
         if (lostIntegers && !kernel) {
-            assumptions.add(program.range(loop), "Loop without communication stopped after " + budgets.maxQuietIterations
+            assumeBeforeFinalize(program.range(loop), "Loop without communication stopped after " + budgets.maxQuietIterations
                     + " iterations or " + budgets.maxQuietSteps + " steps; the integer variables it assigns are treated as unknown");
         }
     }
@@ -1710,7 +1722,7 @@ final class RankInterpreter {
                 havocAlike(efs);
                 return;
             }
-            assumptions.add(program.range(efs), "Iterating over a collection of unknown size: the loop body is "
+            assumeBeforeFinalize(program.range(efs), "Iterating over a collection of unknown size: the loop body is "
                     + "explored for at most " + budgets.maxUnknownIterations + " elements");
             items = new ArrayList<>();
             if (coll instanceof ListVal l) {

@@ -587,7 +587,10 @@ public final class Fixes {
         };
     }
 
+    /** The entry's {@code MPI.Init}, or the file's first (in a constructor or helper {@code main} reaches it through). */
     private static MethodInvocation findInit(Program p) {
-        return p.entry() == null ? null : Program.firstInit(p.entry());
+        if (p.entry() == null) return null;
+        MethodInvocation init = Program.firstInit(p.entry());
+        return init != null ? init : Program.firstInit(p.entry().getRoot());
     }
 }

@@ -525,6 +525,112 @@ class JavaIdiomsTest {
     }
 
     /**
+     * A program whose {@code main} makes the application object, whose constructor calls {@code MPI.Init}, and then
+     * runs it: the constructor was taken for the program (the method that calls Init), so nothing after it was
+     * analysed and a ring that sends its token to the wrong rank (MPJ Express 0.44 hangs at np 3 and 4) was "ok". Now
+     * a {@code main} that reaches Init through the program's own methods is the program.
+     */
+    @Test
+    void aMainThatInitialisesThroughAConstructorIsTheProgram() {
+        String src = """
+                import mpi.*;
+
+                public class App {
+                    private final int rank, size;
+                    private App(String[] args) throws MPIException {
+                        MPI.Init(args);
+                        rank = MPI.COMM_WORLD.Rank();
+                        size = MPI.COMM_WORLD.Size();
+                    }
+                    private void run() throws MPIException {
+                        int[] token = { 0 };
+                        if (size < 2) return;
+                        if (rank == 0) {
+                            MPI.COMM_WORLD.Send(token, 0, 1, MPI.INT, 1, 0);
+                            MPI.COMM_WORLD.Recv(token, 0, 1, MPI.INT, size - 1, 0);
+                            System.out.println("token " + token[0]);
+                        } else {
+                            MPI.COMM_WORLD.Recv(token, 0, 1, MPI.INT, rank - 1, 0);
+                            token[0]++;
+                            MPI.COMM_WORLD.Send(token, 0, 1, MPI.INT, (rank + 1) %% %s, 0);
+                        }
+                    }
+                    private void close() throws MPIException { MPI.Finalize(); }
+                    public static void main(String[] args) throws Exception {
+                        App app = new App(args);
+                        try {
+                            app.run();
+                        } finally {
+                            app.close();
+                        }
+                    }
+                }
+                """;
+        for (int np : new int[] {2, 3, 4}) {
+            RunReport ok = Repo.analyze("App.java", src.formatted("size"), np);
+            assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+            assertEquals(np * 2L, ok.graph().traces().stream().flatMap(List::stream)
+                    .filter(e -> e.op().kind() == Op.Kind.SEND || e.op().kind() == Op.Kind.RECV).count(), ok.graph().traces().toString());
+        }
+        for (int np : new int[] {3, 4}) {
+            RunReport twin = Repo.analyze("App.java", src.formatted("(size - 1)"), np);
+            assertTrue(errors(twin), twin.findings().toString());
+        }
+    }
+
+    /**
+     * After {@code MPI.Finalize} nothing a rank does reaches another rank: rank 0 checking the parallel result against
+     * a sequential one, on data the analysis does not know (random matrices), made assumptions about its tests and
+     * loops ("explored 3 times") that could change no finding. They are not said after Finalize; before it, the same
+     * check keeps them.
+     */
+    @Test
+    void localChecksAfterFinalizeNeedNoAssumption() {
+        String src = """
+                import mpi.*;
+                import java.util.Random;
+                public class Check {
+                    int[][] res = new int[300][300], ref = new int[300][300];
+                    int[][] mul(int[][] a, int[][] b) {
+                        int[][] c = new int[a.length][b[0].length];
+                        for (int i = 0; i < a.length; i++)
+                            for (int j = 0; j < b[0].length; j++)
+                                for (int k = 0; k < b.length; k++) c[i][j] += a[i][k] * b[k][j];
+                        return c;
+                    }
+                    boolean equalsActual() {
+                        int[][] actual = mul(ref, ref);
+                        for (int i = 0; i != ref.length; ++i) {
+                            for (int j = 0; j != ref[i].length; ++j) {
+                                if (actual[i][j] != res[i][j]) return false;
+                            }
+                        }
+                        return true;
+                    }
+                    void run() throws MPIException {
+                        Random r = new Random();
+                        for (int i = 0; i < 300; i++) for (int j = 0; j < 300; j++) ref[i][j] = r.nextInt(10);
+                        for (int i = 0; i < 300; i++) MPI.COMM_WORLD.Reduce(ref[i], 0, res[i], 0, 300, MPI.INT, MPI.SUM, 0);
+                        %s
+                    }
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        Check c = new Check();
+                        c.run();
+                        if (MPI.COMM_WORLD.Rank() == 0) System.out.println(c.equalsActual() ? "correct" : "wrong");
+                        %s
+                    }
+                }
+                """;
+        RunReport after = Repo.analyze("Check.java", src.formatted("MPI.Finalize();", ""), 2);
+        assertEquals("ok", after.verdict().runId(), after.findings().toString());
+        assertFalse(assumed(after), after.findings().toString());
+        RunReport before = Repo.analyze("Check.java", src.formatted("", "MPI.Finalize();"), 2);
+        assertEquals("ok", before.verdict().runId(), before.findings().toString());
+        assertTrue(assumed(before), before.findings().toString());
+    }
+
+    /**
      * A recursive merge sort that hands halves down a tree: {@code out[i] = b >= right.length || (a < left.length &&
      * left[a] <= right[b]) ? left[a++] : right[b++]} on data the analysis does not know. Both arms of the {@code ?:}
      * used to run, one after the other, so {@code left[a++]} ran past {@code left} once it was used up: a false crash
