@@ -305,7 +305,11 @@ final class MpjCalls {
             Object r = raised(JdkCalls.callString(s, name, in.evalArgs(argExprs)), mi);
             return r == JdkCalls.NOT_HANDLED ? Unknown.ANY : r;
         }
-        if (recv instanceof Values.StreamVal st) return streamCall(st, name, in.evalArgs(argExprs));
+        if (recv instanceof Values.Cmp cmp) {
+            in.evalArgs(argExprs);
+            return name.equals("reversed") ? new Values.Cmp(cmp.key(), !cmp.reversed()) : Unknown.ANY;
+        }
+        if (recv instanceof Values.StreamVal st) return streamCall(st, name, in.evalArgs(argExprs), argExprs, mi);
         if (recv instanceof Values.Seeded g) {
             List<Object> args = in.evalArgs(argExprs);
             Object r = g.call(name, args);
@@ -355,8 +359,33 @@ final class MpjCalls {
      * drop elements lose it; {@code toArray()} makes the array, {@code count()} gives the length. Anything else (a sum,
      * a collector, {@code forEach}) is an unknown value, as for any library object the analysis does not model.
      */
-    private Object streamCall(Values.StreamVal s, String name, List<Object> args) {
+    private Object streamCall(Values.StreamVal s, String name, List<Object> args, List<?> argExprs, MethodInvocation mi) {
         long n = s.length();
+        if (s.elems() != null && args.size() == 1 && args.get(0) instanceof Values.Fn fn) {
+            Object r = streamWith(s.elems(), name, fn, mi);
+            if (r != null) return r;
+        }
+        if (name.equals("collect") && s.elems() != null && argExprs.size() == 1 && argExprs.get(0) instanceof MethodInvocation c
+                && (c.getName().getIdentifier().equals("toList") || c.getName().getIdentifier().equals("toUnmodifiableList"))) {
+            ListVal l = new ListVal(); // collect(Collectors.toList())
+            l.items.addAll(java.util.Arrays.asList(s.elems()));
+            return l;
+        }
+        switch (name) {
+            case "toList" -> {
+                if (s.elems() == null) return Unknown.ANY;
+                ListVal l = new ListVal();
+                l.items.addAll(java.util.Arrays.asList(s.elems()));
+                return l;
+            }
+            case "sum" -> {
+                if (s.elems() == null) return Unknown.ANY;
+                Object acc = 0L;
+                for (Object x : s.elems()) acc = Operators.binary("+", acc, x);
+                return acc;
+            }
+            default -> { }
+        }
         switch (name) {
             case "parallel", "sequential", "unordered", "boxed", "peek", "onClose" -> {
                 return s;
@@ -384,6 +413,41 @@ final class MpjCalls {
             }
             default -> {
                 return Unknown.ANY;
+            }
+        }
+    }
+
+    /**
+     * A step or end of a stream of known elements that takes a function value ({@code filter(x -> x % 2 == 0)},
+     * {@code map(r -> r * 2)}, {@code anyMatch(...)}): the function runs on each element, as Java runs it; null when a
+     * test it makes is not known (the caller then gives what it gives without the function) or for other steps.
+     */
+    private Object streamWith(Object[] elems, String name, Values.Fn fn, MethodInvocation mi) {
+        switch (name) {
+            case "map", "mapToInt", "mapToLong", "mapToDouble", "mapToObj" -> {
+                Object[] out = new Object[elems.length];
+                for (int i = 0; i < elems.length; i++) out[i] = in.applyFn(fn, List.of(elems[i]), mi);
+                return new Values.StreamVal(out.length, out);
+            }
+            case "filter", "anyMatch", "allMatch", "noneMatch" -> {
+                List<Object> kept = new ArrayList<>();
+                for (Object x : elems) {
+                    if (!(in.applyFn(fn, List.of(x), mi) instanceof Boolean b)) return null;
+                    if (b) kept.add(x);
+                }
+                return switch (name) {
+                    case "filter" -> new Values.StreamVal(kept.size(), kept.toArray());
+                    case "anyMatch" -> !kept.isEmpty();
+                    case "allMatch" -> kept.size() == elems.length;
+                    default -> kept.isEmpty();
+                };
+            }
+            case "forEach", "forEachOrdered" -> {
+                for (Object x : elems) in.applyFn(fn, List.of(x), mi);
+                return null;
+            }
+            default -> {
+                return null;
             }
         }
     }
@@ -580,6 +644,35 @@ final class MpjCalls {
                 if (name.equals("Dims_create") && args.size() == 2) Groups.dimsCreate(args.get(0), args.get(1));
                 return null;
             }
+            case "Comparator" -> {
+                return switch (name) {
+                    case "naturalOrder" -> new Values.Cmp(null, false);
+                    case "reverseOrder" -> new Values.Cmp(null, true);
+                    case "comparing", "comparingInt", "comparingLong", "comparingDouble" ->
+                            args.size() == 1 && args.get(0) instanceof Values.Fn key ? new Values.Cmp(key, false) : Unknown.ANY;
+                    default -> Unknown.ANY;
+                };
+            }
+            case "Collections" -> {
+                if (name.equals("reverseOrder") && args.isEmpty()) return new Values.Cmp(null, true);
+                if (!args.isEmpty() && args.get(0) instanceof ListVal l) {
+                    switch (name) {
+                        case "sort" -> sortList(l, args.size() > 1 ? args.get(1) : Null.NULL, mi);
+                        case "reverse" -> java.util.Collections.reverse(l.items);
+                        case "swap" -> {
+                            if (args.size() == 3 && args.get(1) instanceof Long i && args.get(2) instanceof Long j && i >= 0 && j >= 0
+                                    && i < l.items.size() && j < l.items.size()) {
+                                java.util.Collections.swap(l.items, (int) (long) i, (int) (long) j);
+                            } else {
+                                forgetOrder(l, false);
+                            }
+                        }
+                        case "shuffle", "rotate" -> forgetOrder(l, false); // a draw (or a distance) the analysis does not follow
+                        default -> { }
+                    }
+                }
+                return Unknown.ANY;
+            }
             case "Math", "StrictMath" -> {
                 Object r = raised(JdkCalls.callStatic(cls, name, args), mi);
                 return r != JdkCalls.NOT_HANDLED ? r : math(name, args);
@@ -625,6 +718,15 @@ final class MpjCalls {
                     java.util.Arrays.fill(a.writable().elems, args.get(1));
                 } else if (name.equals("sort") && (args.size() == 1 || args.size() == 3) && args.get(0) instanceof ArrayVal a
                         && a.elems != null && !(a instanceof Values.ArgsVal) && sortKnown(a, args, mi)) {
+                    return Unknown.ANY;
+                } else if (name.equals("sort") && args.size() == 2 && args.get(0) instanceof ArrayVal a && a.elems != null
+                        && !(a instanceof Values.ArgsVal) && (args.get(1) instanceof Values.Fn || args.get(1) instanceof Values.Cmp)) {
+                    ListVal tmp = new ListVal(); // Arrays.sort(ids, (x, y) -> y - x): as a list sorts with that comparator
+                    tmp.items.addAll(java.util.Arrays.asList(a.elems));
+                    sortList(tmp, args.get(1), mi);
+                    in.bulk(a.elems.length, mi);
+                    Object[] w = a.writable().elems;
+                    for (int i = 0; i < w.length; i++) w[i] = tmp.items.get(i);
                     return Unknown.ANY;
                 } else if (name.startsWith("copyOf") && !args.isEmpty() && (args.get(0) instanceof ArrayVal || Values.isUnknown(args.get(0)))) {
                     return copyOf(name, args, mi);
@@ -904,10 +1006,106 @@ final class MpjCalls {
                 else l.unknownSize = true;
                 return true;
             }
+            case "sort" -> {
+                if (args.size() == 1) sortList(l, args.get(0), mi);
+                return null;
+            }
+            case "stream" -> {
+                return l.unknownSize ? new Values.StreamVal(-1, null) : new Values.StreamVal(l.items.size(), l.items.toArray());
+            }
+            case "replaceAll", "removeIf" -> {
+                if (args.size() == 1 && args.get(0) instanceof Values.Fn fn && !l.unknownSize && mi != null) {
+                    List<Object> out = new ArrayList<>();
+                    boolean known = true;
+                    for (Object x : l.items) {
+                        Object v = in.applyFn(fn, List.of(x), mi);
+                        if (name.equals("replaceAll")) out.add(v);
+                        else if (v instanceof Boolean b) { if (!b) out.add(x); }
+                        else known = false;
+                    }
+                    if (known) {
+                        boolean changed = out.size() != l.items.size();
+                        l.items.clear();
+                        l.items.addAll(out);
+                        return name.equals("removeIf") ? (Object) changed : null;
+                    }
+                }
+                forgetOrder(l, name.equals("removeIf"));
+                return name.equals("removeIf") ? Unknown.ANY : null;
+            }
             default -> {
                 return Unknown.ANY;
             }
         }
+    }
+
+    /**
+     * {@code list.sort(comparator)} and {@code Collections.sort(list[, comparator])}: the natural order of known numbers
+     * or strings ({@code null} comparator), or the order a comparator written as a lambda gives; any other comparator
+     * (or unknown elements) leaves the order unknown. The list used to stay as it was, so a program that paired ranks
+     * after sorting them was analysed in the order before.
+     */
+    private void sortList(ListVal l, Object comparator, MethodInvocation mi) {
+        if (l.unknownSize) return;
+        Object[] items = l.items.toArray();
+        boolean[] known = {true};
+        java.util.Comparator<Object> order = null;
+        if (comparator == null || comparator == Null.NULL) {
+            Class<?> kind = null;
+            for (Object e : items) {
+                if (!(e instanceof Long || e instanceof Double || e instanceof String) || kind != null && e.getClass() != kind) known[0] = false;
+                else kind = e.getClass();
+            }
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            java.util.Comparator<Object> natural = (x, y) -> ((Comparable) x).compareTo(y);
+            order = natural;
+        } else if (comparator instanceof Values.Cmp cmp && (cmp.key() == null || mi != null)) {
+            order = (x, y) -> {
+                Object a = !known[0] ? 0L : cmp.key() == null ? x : in.applyFn(cmp.key(), List.of(x), mi);
+                Object b = !known[0] ? 0L : cmp.key() == null ? y : in.applyFn(cmp.key(), List.of(y), mi);
+                if (a instanceof Long || a instanceof Double || a instanceof String) {
+                    if (b != null && a.getClass() == b.getClass()) {
+                        @SuppressWarnings({"unchecked", "rawtypes"})
+                        int c = ((Comparable) a).compareTo(b);
+                        return cmp.reversed() ? -c : c;
+                    }
+                }
+                known[0] = false;
+                return 0;
+            };
+        } else if (comparator instanceof Values.Fn fn && mi != null) {
+            order = (x, y) -> {
+                Object c = known[0] ? in.applyFn(fn, List.of(x, y), mi) : 0L;
+                if (c instanceof Long v) return Long.signum(v);
+                known[0] = false;
+                return 0;
+            };
+        } else {
+            known[0] = false;
+        }
+        if (known[0]) {
+            try {
+                java.util.Arrays.sort(items, order);
+            } catch (IllegalArgumentException inconsistent) { // a comparator that breaks its contract: Java may throw too
+                known[0] = false;
+            }
+        }
+        if (!known[0]) {
+            forgetOrder(l, false);
+            return;
+        }
+        l.items.clear();
+        l.items.addAll(java.util.Arrays.asList(items));
+    }
+
+    /** A list reordered (or filtered, {@code sizeToo}) in a way the analysis does not compute: its elements are unknown. */
+    private static void forgetOrder(ListVal l, boolean sizeToo) {
+        if (sizeToo) {
+            l.unknownSize = true;
+            l.items.clear();
+            return;
+        }
+        java.util.Collections.fill(l.items, Unknown.ANY);
     }
 
     // ================================================================ MPI.*

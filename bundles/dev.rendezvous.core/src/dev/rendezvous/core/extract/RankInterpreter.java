@@ -3154,7 +3154,7 @@ final class RankInterpreter {
      * an instance method on the first argument ({@code workers.forEach(Worker::step)}). Anything else (a library
      * method, {@code Type::new}) gives an unknown value without running.
      */
-    private Object applyFn(Values.Fn fn, List<Object> args, ASTNode site) {
+    Object applyFn(Values.Fn fn, List<Object> args, ASTNode site) {
         if (fn.code() instanceof org.eclipse.jdt.core.dom.LambdaExpression l) {
             List<?> ps = l.parameters();
             if (ps.size() != args.size()) return Unknown.ANY;

@@ -521,6 +521,12 @@ final class Values {
      * method runs the code (RankInterpreter.applyFn); a lambda used to be an unknown value and its sends were
      * never made.
      */
+    /**
+     * A comparator the JDK makes ({@code Comparator.reverseOrder()}, {@code Comparator.comparingInt(w -> w.load)}): the
+     * natural order of {@code key}'s results (of the elements themselves when null), reversed or not.
+     */
+    record Cmp(Fn key, boolean reversed) {}
+
     record Fn(org.eclipse.jdt.core.dom.ASTNode code, java.util.List<?> captured, ObjVal self,
             org.eclipse.jdt.core.dom.AbstractTypeDeclaration type, Object target) {}
 

@@ -631,6 +631,54 @@ class JavaIdiomsTest {
     }
 
     /**
+     * Ordering a list: {@code list.sort} and {@code Collections.sort} with a lambda, {@code Comparator.reverseOrder()},
+     * {@code Collections.reverseOrder()}, {@code Comparator.comparingInt(key)}, and {@code Collections.reverse}; then a
+     * stream {@code filter} and {@code collect(Collectors.toList())}. {@code list.sort(cmp)} and the {@code Collections}
+     * methods left the list as it was (the leader of a list sorted in descending order was taken for rank 0), and a
+     * stream of a list was an unknown value. The first five end on MPJ Express 0.44 at np 3 (checked), the last two
+     * (ascending, reversed twice) make rank 0 the leader, which sends to itself first and hangs there.
+     */
+    @Test
+    void orderingAListFollowsItsComparator() {
+        String src = """
+                import mpi.*;
+                import java.util.*;
+                import java.util.stream.*;
+
+                public class Leader {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        List<Integer> ranks = new ArrayList<>();
+                        for (int i = 0; i < size; i++) ranks.add(i);
+                        %s
+                        int leader = ranks.get(0);
+                        int[] b = new int[1];
+                        if (rank == leader) MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 0, 5);
+                        if (rank == 0) MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, size - 1, 5);
+                        List<Integer> odd = ranks.stream().filter(x -> x %% 2 == 1).collect(Collectors.toList());
+                        if (odd.contains(rank)) MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 0, 6);
+                        if (rank == 0) for (int i = 0; i < size / 2; i++) MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, MPI.ANY_SOURCE, 6);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        for (String sort : List.of("ranks.sort((a, b) -> b - a);", "ranks.sort(Comparator.reverseOrder());",
+                "Collections.sort(ranks, Collections.reverseOrder());", "ranks.sort(Comparator.comparingInt(x -> -x));",
+                "Collections.sort(ranks); Collections.reverse(ranks);")) {
+            for (int np : new int[] {2, 3, 4}) {
+                RunReport ok = Repo.analyze("Leader.java", src.formatted(sort), np);
+                assertEquals("ok", ok.verdict().runId(), sort + " at np " + np + ": " + ok.findings());
+                assertFalse(assumed(ok), ok.findings().toString());
+            }
+        }
+        for (String sort : List.of("ranks.sort((a, b) -> a - b);", "ranks.sort(Comparator.reverseOrder()); Collections.reverse(ranks);")) {
+            RunReport twin = Repo.analyze("Leader.java", src.formatted(sort), 3);
+            assertTrue(errors(twin), sort + ": " + twin.findings());
+        }
+    }
+
+    /**
      * A recursive merge sort that hands halves down a tree: {@code out[i] = b >= right.length || (a < left.length &&
      * left[a] <= right[b]) ? left[a++] : right[b++]} on data the analysis does not know. Both arms of the {@code ?:}
      * used to run, one after the other, so {@code left[a++]} ran past {@code left} once it was used up: a false crash
