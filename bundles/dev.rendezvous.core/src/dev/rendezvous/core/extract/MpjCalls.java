@@ -668,6 +668,18 @@ final class MpjCalls {
                             }
                         }
                         case "shuffle", "rotate" -> forgetOrder(l, false); // a draw (or a distance) the analysis does not follow
+                        case "fill" -> {
+                            if (args.size() == 2) java.util.Collections.fill(l.items, args.get(1));
+                        }
+                        case "addAll" -> { // Collections.addAll(list, 1, 2, 3) or (list, array)
+                            if (args.size() == 2 && args.get(1) instanceof ArrayVal a) {
+                                if (a.elems != null) l.items.addAll(java.util.Arrays.asList(a.elems));
+                                else forgetOrder(l, true);
+                            } else {
+                                l.items.addAll(args.subList(1, args.size()));
+                            }
+                            return true;
+                        }
                         default -> { }
                     }
                 }
