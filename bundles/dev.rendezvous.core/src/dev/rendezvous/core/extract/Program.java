@@ -1412,11 +1412,11 @@ public final class Program {
                 return init instanceof org.eclipse.jdt.core.dom.LambdaExpression || init instanceof org.eclipse.jdt.core.dom.MethodReference;
             }
 
-            @Override
-            public boolean visit(VariableDeclarationStatement s) {
-                for (Object f : s.fragments()) {
+            /** The variables of one declaration ({@code IntConsumer a = ..., b;}) that may hold a function value. */
+            private boolean declared(org.eclipse.jdt.core.dom.Type type, List<?> fragments) {
+                for (Object f : fragments) {
                     VariableDeclarationFragment v = (VariableDeclarationFragment) f;
-                    if (functionalType(s.getType()) || v.getInitializer() != null && functionValue(v.getInitializer())) {
+                    if (functionalType(type) || v.getInitializer() != null && functionValue(v.getInitializer())) {
                         names.add(v.getName().getIdentifier());
                     }
                 }
@@ -1424,14 +1424,13 @@ public final class Program {
             }
 
             @Override
+            public boolean visit(VariableDeclarationStatement s) {
+                return declared(s.getType(), s.fragments());
+            }
+
+            @Override
             public boolean visit(FieldDeclaration d) {
-                for (Object f : d.fragments()) {
-                    VariableDeclarationFragment v = (VariableDeclarationFragment) f;
-                    if (functionalType(d.getType()) || v.getInitializer() != null && functionValue(v.getInitializer())) {
-                        names.add(v.getName().getIdentifier());
-                    }
-                }
-                return true;
+                return declared(d.getType(), d.fragments());
             }
 
             @Override

@@ -3163,7 +3163,6 @@ final class RankInterpreter {
                         + " (recursion?): this call is not followed and returns an unknown value");
                 return Unknown.ANY;
             }
-            Frame saved = frame;
             Frame f = new Frame(fn.self(), fn.type());
             @SuppressWarnings("unchecked")
             List<Scope> captured = (List<Scope>) fn.captured();
@@ -3175,24 +3174,7 @@ final class RankInterpreter {
                 params.put(p.getName().getIdentifier(), p instanceof SingleVariableDeclaration sv
                         ? typedCell(coerce(v, sv.getType()), sv.getType(), sv.getExtraDimensions()) : new Cell(v));
             }
-            depth++;
-            frames.add(saved);
-            callSites.add(site);
-            frame = f;
-            try {
-                if (l.getBody() instanceof Expression body) return eval(body);
-                exec((Statement) l.getBody());
-                return null;
-            } catch (ReturnSig r) {
-                return r.value;
-            } catch (BreakSig | ContinueSig | YieldSig s) {
-                return null;
-            } finally {
-                frame = saved;
-                frames.remove(frames.size() - 1);
-                callSites.remove(callSites.size() - 1);
-                depth--;
-            }
+            return runIn(f, l.getBody(), site);
         }
         if (fn.code() instanceof org.eclipse.jdt.core.dom.ExpressionMethodReference ref) {
             String name = ref.getName().getIdentifier();
@@ -3464,7 +3446,6 @@ final class RankInterpreter {
     /** Runs {@code m}, a method of anonymous object {@code o}, as {@link #invoke} runs one of a class. */
     private Object callAnonymous(ObjVal o, MethodDeclaration m, List<Object> args, ASTNode site) {
         if (depth >= budgets.maxInlineDepth) return Unknown.ANY;
-        Frame saved = frame;
         Frame f = anonymousFrame(o);
         Scope params = f.scopes.get(f.scopes.size() - 1);
         List<?> ps = m.parameters();
@@ -3473,12 +3454,22 @@ final class RankInterpreter {
             params.put(p.getName().getIdentifier(), typedCell(i < args.size() ? coerce(args.get(i), p.getType()) : Unknown.ANY,
                     p.getType(), p.getExtraDimensions()));
         }
+        return runIn(f, m.getBody(), site);
+    }
+
+    /**
+     * Runs {@code body} (a block, or a lambda's expression) in activation {@code f}, called at {@code site}: the
+     * caller's activation waits on the stack, and a {@code return} gives the value (an expression body's value is it).
+     */
+    private Object runIn(Frame f, ASTNode body, ASTNode site) {
+        Frame saved = frame;
         depth++;
         frames.add(saved);
         callSites.add(site);
         frame = f;
         try {
-            exec(m.getBody());
+            if (body instanceof Expression e) return eval(e);
+            exec((Statement) body);
             return null;
         } catch (ReturnSig r) {
             return r.value;
