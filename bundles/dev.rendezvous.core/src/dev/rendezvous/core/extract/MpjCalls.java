@@ -300,7 +300,20 @@ final class MpjCalls {
             in.evalArgs(argExprs);
             return it.call(name);
         }
-        if (recv instanceof Values.MapVal m) return m.call(name, in.evalArgs(argExprs));
+        if (recv instanceof Values.MapVal m) {
+            List<Object> args = in.evalArgs(argExprs);
+            if (name.equals("computeIfAbsent") && args.size() == 2 && args.get(1) instanceof Values.Fn fn) {
+                // adj.computeIfAbsent(i, k -> new ArrayList<>()): the present value, or the function's, stored
+                Object present = m.call("get", List.of(args.get(0)));
+                if (present != Null.NULL && !Values.isUnknown(present)) return present;
+                if (present == Null.NULL) {
+                    Object made = in.applyFn(fn, List.of(args.get(0)), mi);
+                    if (made != Null.NULL && made != null) m.call("put", List.of(args.get(0), made));
+                    return made == null ? Null.NULL : made;
+                }
+            }
+            return m.call(name, args);
+        }
         if (recv instanceof String s) {
             Object r = raised(JdkCalls.callString(s, name, in.evalArgs(argExprs)), mi);
             return r == JdkCalls.NOT_HANDLED ? Unknown.ANY : r;
@@ -667,7 +680,18 @@ final class MpjCalls {
                                 forgetOrder(l, false);
                             }
                         }
-                        case "shuffle", "rotate" -> forgetOrder(l, false); // a draw (or a distance) the analysis does not follow
+                        case "shuffle" -> {
+                            // with new Random(seed): Java's own order of draws (from the end, each swapped with a
+                            // position drawn below it), so the permutation is the runtime's; unseeded, every rank draws its own
+                            boolean done = args.size() == 2 && args.get(1) instanceof Values.Seeded g;
+                            for (int i = l.items.size(); done && i > 1; i--) {
+                                Object j = ((Values.Seeded) args.get(1)).call("nextInt", List.of((long) i));
+                                if (j instanceof Long at && at >= 0 && at < i) java.util.Collections.swap(l.items, i - 1, (int) (long) at);
+                                else done = false;
+                            }
+                            if (!done) forgetOrder(l, false);
+                        }
+                        case "rotate" -> forgetOrder(l, false); // a distance the analysis does not follow
                         case "fill" -> {
                             if (args.size() == 2) java.util.Collections.fill(l.items, args.get(1));
                         }
