@@ -34,6 +34,11 @@ public final class Budgets {
      * Needs {@link #stateCaching}.
      */
     public boolean learnedModel = true;
+    /**
+     * Per-send buffering decides a standard send only when it is still unmatched at a fence or its completion is
+     * asked ({@code World.decideHeldSends}); off, every standard send is decided when posted (the oracle of the tests).
+     */
+    public boolean lateBuffering = true;
     /** Wall-clock limit of one whole analysis (all policies and runs), milliseconds. */
     public long maxMillis = 10_000;
     /** Largest array the interpreter materialises. */
@@ -73,6 +78,7 @@ public final class Budgets {
         b.maxRuns = maxRuns;
         b.stateCaching = stateCaching;
         b.learnedModel = learnedModel;
+        b.lateBuffering = lateBuffering;
         b.maxMillis = maxMillis;
         b.maxArrayLength = maxArrayLength;
         b.maxProcesses = maxProcesses;

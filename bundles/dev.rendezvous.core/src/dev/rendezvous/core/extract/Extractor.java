@@ -38,6 +38,7 @@ public final class Extractor {
             dev.rendezvous.core.semantics.ChoiceSource choices, dev.rendezvous.core.semantics.StateCache cache,
             dev.rendezvous.core.semantics.LocalModels models, Budgets budgets, Assumptions assumptions, long wallMillis) {
         if (program.entry() == null) throw new IllegalStateException("no SPMD entry point");
+        if (!budgets.lateBuffering) choices.bufferingAtPost();
         return Executor.execute(np, policy, tokens, choices, cache, models, wallMillis,
                 (world, rank) -> new RankInterpreter(program, world, rank, budgets, assumptions).run());
     }

@@ -117,6 +117,22 @@ public final class ChoiceSource {
         return curious;
     }
 
+    /**
+     * Makes per-send buffering decide each standard send when it is posted, as it did before decisions were taken
+     * late (World#decideHeldSends): more decisions for the same executions, kept as the oracle tests compare with.
+     */
+    public ChoiceSource bufferingAtPost() {
+        bufferingAtPost = true;
+        return this;
+    }
+
+    /** Whether per-send buffering decides at each send's post ({@link #bufferingAtPost()}). */
+    public boolean decidesBufferingAtPost() {
+        return bufferingAtPost;
+    }
+
+    private boolean bufferingAtPost;
+
     /** Whether this run follows a script of wildcard matches ({@link #ChoiceSource(int[][], int[][])}). */
     public boolean scripted() {
         return script != null;

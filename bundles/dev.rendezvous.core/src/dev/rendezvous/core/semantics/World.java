@@ -67,6 +67,11 @@ public final class World {
         int src, dst, comm, tag, bytes;
         Op mode;
         boolean buffered;
+        /**
+         * Per-send buffering has not yet decided whether this standard send is buffered: it is taken at the first
+         * fence the send is still unmatched at, or when its completion is asked first ({@link World#decideHeldSends}).
+         */
+        boolean undecided;
         RecvOp match;
         /** The message contents as the interpreter saw them at the send (for data flow), or null. */
         public Object payload;
@@ -627,7 +632,7 @@ public final class World {
         }
         if (p instanceof SendOp s) {
             h.add(-3).add(s.src).add(s.dst).add(s.comm).add(s.tag).add(s.bytes).add(s.mode == null ? -1 : s.mode.ordinal())
-                    .add(s.buffered ? 1 : 0).add(s.match != null ? 1 : 0);
+                    .add(s.buffered ? 1 : 0).add(s.match != null ? 1 : 0).add(s.undecided ? 1 : 0);
             if (s.src >= 0 && s.src < np && s.match == null) views[s.src].hashPayload(h, s.payload, null);
         } else if (p instanceof RecvOp r) {
             h.add(-4).add(r.rank).add(r.src).add(r.comm).add(r.tag).add(r.probe ? 1 : 0).add(r.match != null ? 1 : 0)
@@ -757,6 +762,10 @@ public final class World {
     /** Called when nothing is runnable: decides one wildcard, or lets polling ranks look again. */
     private boolean fence() {
         if (revisited()) return false;
+        if (decideHeldSends(null)) {
+            wakeChecked();
+            return true;
+        }
         if (decideWildcard()) {
             wakeChecked();
             return true;
@@ -1123,8 +1132,13 @@ public final class World {
             case UNBOUNDED -> true;
             case PER_SEND -> {
                 if (choices.scripted()) yield choices.buffers(rank, standardSends[rank] - 1, "buffer send at " + where(s));
-                cutIfRevisited(rank, s);
-                yield choices.choose(2, "buffer send at " + where(s)) == 1;
+                if (choices.decidesBufferingAtPost()) {
+                    cutIfRevisited(rank, s);
+                    yield choices.choose(2, "buffer send at " + where(s)) == 1;
+                }
+                s.undecided = true; // decided when it matters (decideHeldSends)
+                heldSends.add(s);
+                yield false;
             }
             case TOKENS -> takeToken(s, false);
         };
@@ -1134,6 +1148,40 @@ public final class World {
     private static String where(SendOp s) {
         return s.ev != null ? s.ev.site().toString() : "rank " + s.src + "'s send to " + s.dst;
     }
+
+    /**
+     * Per-send buffering, decided late: a standard send's choice (buffered, or waiting for its receive) is taken at the
+     * first fence it is still unmatched at, or when its rank asks first whether it completed among others (Waitany,
+     * Waitsome: {@code only} holds the operations asked about; null at a fence). A send matched before then needs no
+     * choice: until its match only its sender's own progress differs, and nothing another rank sees depends on when a
+     * rank moves between two fences (wildcards are matched at fences, the moves of polling ranks are taken there too).
+     * So each execution eager choices give is one of these (in another order of local moves), with far fewer
+     * decisions: a head-to-head exchange whose receive is posted before the next fence has none. Returns whether one
+     * was buffered (its sender may run on).
+     */
+    private boolean decideHeldSends(List<Pending> only) {
+        if (heldSends.isEmpty()) return false;
+        boolean any = false;
+        for (java.util.Iterator<SendOp> it = heldSends.iterator(); it.hasNext();) {
+            SendOp s = it.next();
+            if (!s.undecided || s.match != null || ranks[s.src].ended()) {
+                if (only == null) it.remove();
+                continue;
+            }
+            if (only != null && !only.contains(s)) continue;
+            s.undecided = false;
+            it.remove();
+            if (choices.choose(2, "buffer send at " + where(s)) == 1) {
+                s.buffered = true;
+                progressed(s.src);
+                any = true;
+            }
+        }
+        return any;
+    }
+
+    /** Sends whose per-send buffering is still to be decided ({@link #decideHeldSends}), in the order posted. */
+    private final List<SendOp> heldSends = new ArrayList<>();
 
     /** Rule 2b: the send may take a token of its destination's pool (a choice, unless forced at a fence). */
     private boolean takeToken(SendOp s, boolean atFence) {
@@ -1240,6 +1288,7 @@ public final class World {
     }
 
     private void pair(SendOp s, RecvOp r) {
+        s.undecided = false; // matched: buffered or not, the same from here on
         if (s.match == null && unmatchedSends != null && s.src >= 0 && s.src < unmatchedSends.length) unmatchedSends[s.src]--;
         s.match = r;
         r.match = s;
@@ -1415,6 +1464,7 @@ public final class World {
     /** Blocks until every (or any) operation completes; returns the index of one completed op. */
     public int waitFor(int rank, List<Pending> ops, boolean any, Op op, int requestId, SourceRange site,
             SourceRange userSite, boolean recordEvent) {
+        if (any) decideHeldSends(ops); // which completes first may depend on a send being buffered
         WaitBlocker b = new WaitBlocker(ops, any);
         if (recordEvent) b.ev = record(rank, op, 0, Peer.UNKNOWN, Peer.UNKNOWN, -1, null, requestId, site, userSite, 0, 0);
         else b.ev = ops.isEmpty() ? null : ops.get(0).ev;
