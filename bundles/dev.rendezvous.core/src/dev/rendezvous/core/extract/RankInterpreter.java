@@ -2684,7 +2684,13 @@ final class RankInterpreter {
         if (acc instanceof Long v && left instanceof Long l && right instanceof Long r) acc = intArithmetic(in, v, l, r);
         if (!in.hasExtendedOperands()) return acc;
         List<?> extended = in.extendedOperands();
-        for (int i = 0, n = extended.size(); i < n; i++) acc = Operators.binary(op, acc, eval((Expression) extended.get(i)));
+        // a + b + c of ints wraps at every step, as Java computes it (the first step wrapped above)
+        boolean wrap = acc instanceof Long && (operator == InfixExpression.Operator.PLUS || operator == InfixExpression.Operator.MINUS
+                || operator == InfixExpression.Operator.TIMES) && intTyped(in);
+        for (int i = 0, n = extended.size(); i < n; i++) {
+            acc = Operators.binary(op, acc, eval((Expression) extended.get(i)));
+            if (wrap && acc instanceof Long v && v != (int) (long) v) acc = (long) (int) (long) v;
+        }
         return acc;
     }
 
@@ -3190,6 +3196,14 @@ final class RankInterpreter {
                     List<MethodDeclaration> cands = dispatch(name, args.size() - 1, o.type, o.type);
                     if (!cands.isEmpty()) return call(cands.get(0), o, args.subList(1, args.size()), site);
                 }
+            } else if (fn.target() instanceof ClassRef cr && JdkCalls.isPureClass(cr.name())
+                    && args.stream().noneMatch(Values::isUnknown)) {
+                // Integer::sum, Math::max, String::length: the JDK's method, of known values
+                Object r = JdkCalls.callStatic(cr.name(), name, args);
+                if (r == JdkCalls.NOT_HANDLED && !args.isEmpty() && args.get(0) instanceof String s) {
+                    r = JdkCalls.callString(s, name, args.subList(1, args.size()));
+                }
+                if (r != JdkCalls.NOT_HANDLED && r != null) return r;
             }
         }
         return Unknown.ANY;

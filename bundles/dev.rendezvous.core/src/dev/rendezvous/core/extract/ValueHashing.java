@@ -164,6 +164,15 @@ final class ValueHashing {
                 for (Object x : it.items()) shapeOrValue(h, x, contents);
             }
             case Values.Fn fn -> function(h, fn, contents);
+            case Values.Opt o -> {
+                h.add(35);
+                value(h, o.value(), contents);
+            }
+            case Values.Entry en -> {
+                h.add(34);
+                value(h, en.key(), true);
+                value(h, en.map(), contents);
+            }
             case Values.StreamVal st -> {
                 h.add(32).add(st.length()).add(st.elems() == null ? -1 : st.elems().length);
                 if (st.elems() != null && h.afford(st.elems().length)) for (Object x : st.elems()) shapeOrValue(h, x, contents);

@@ -488,9 +488,10 @@ final class Values {
                     unknownKeys = false;
                     return null;
                 }
-                case "keySet", "values" -> {
+                case "keySet", "values", "entrySet" -> {
                     ListVal l = new ListVal();
-                    l.items.addAll(name.equals("keySet") ? entries.keySet() : entries.values());
+                    if (name.equals("entrySet")) for (Object key : entries.keySet()) l.items.add(new Entry(key, this));
+                    else l.items.addAll(name.equals("keySet") ? entries.keySet() : entries.values());
                     l.unknownSize = unknownKeys;
                     return l;
                 }
@@ -498,6 +499,40 @@ final class Values {
                     return Unknown.ANY;
                 }
             }
+        }
+    }
+
+    /**
+     * One entry of a map the analysis holds, as {@code map.entrySet()} gives it: its value is the map's at the time it is
+     * read, and {@code setValue} writes the map, as Java's entries of a HashMap or TreeMap do.
+     */
+    record Entry(Object key, MapVal map) {
+        Object call(String name, List<Object> args) {
+            return switch (name) {
+                case "getKey" -> key;
+                case "getValue" -> map.entries.getOrDefault(key, Null.NULL);
+                case "setValue" -> {
+                    Object old = args.size() == 1 ? map.entries.put(key, args.get(0)) : null;
+                    yield old == null ? Null.NULL : old;
+                }
+                default -> Unknown.ANY;
+            };
+        }
+    }
+
+    /**
+     * An {@code Optional} (or {@code OptionalInt}...) a stream of known elements gave ({@code findFirst()},
+     * {@code max(Integer::compare)}): its value, or null when empty.
+     */
+    record Opt(Object value) {
+        Object call(String name, List<Object> args) {
+            return switch (name) {
+                case "get", "getAsInt", "getAsLong", "getAsDouble", "orElseThrow" -> value != null ? value : Unknown.ANY;
+                case "orElse" -> value != null ? value : args.size() == 1 ? args.get(0) : Unknown.ANY;
+                case "isPresent" -> value != null;
+                case "isEmpty" -> value == null;
+                default -> Unknown.ANY;
+            };
         }
     }
 
@@ -514,6 +549,12 @@ final class Values {
     record Buffer(long size) {}
 
     /**
+     * A comparator the JDK makes ({@code Comparator.reverseOrder()}, {@code Comparator.comparingInt(w -> w.load)}): the
+     * natural order of {@code key}'s results (of the elements themselves when null), reversed or not.
+     */
+    record Cmp(Fn key, boolean reversed) {}
+
+    /**
      * A lambda or a method reference as a value ({@code IntConsumer sendTo = d -> comm.Send(..., d, ...)},
      * {@code me::pong}): its code, the scopes of the activation it was made in (the locals it captures, effectively
      * final as Java requires), the object and type of that activation, and for {@code expr::name} the object
@@ -521,12 +562,6 @@ final class Values {
      * method runs the code (RankInterpreter.applyFn); a lambda used to be an unknown value and its sends were
      * never made.
      */
-    /**
-     * A comparator the JDK makes ({@code Comparator.reverseOrder()}, {@code Comparator.comparingInt(w -> w.load)}): the
-     * natural order of {@code key}'s results (of the elements themselves when null), reversed or not.
-     */
-    record Cmp(Fn key, boolean reversed) {}
-
     record Fn(org.eclipse.jdt.core.dom.ASTNode code, java.util.List<?> captured, ObjVal self,
             org.eclipse.jdt.core.dom.AbstractTypeDeclaration type, Object target) {}
 

@@ -903,4 +903,237 @@ class JavaIdiomsTest {
             assertTrue(errors(twin), twin.findings().toString());
         }
     }
+
+    /**
+     * A map's entries ({@code for (Map.Entry<Integer, Integer> e : owed.entrySet())}, an explicit
+     * {@code entrySet().iterator()}), {@code counts.merge(word, 1, Integer::sum)} and {@code counts.forEach((k, v) -> ...)}
+     * are followed as Java runs them. {@code entrySet()} was an unknown value: a program that receives from every other
+     * rank before sending to it (MPJ Express 0.44 hangs at np 2..5) was "ok", and its correct twin with Isends got a
+     * wait-cycle warning. A word count whose ranks send one message per distinct word ends on MPJ at np 2..4; its twin
+     * that receives one message more hangs. The JDK's method references ({@code Integer::sum}) are the JDK's methods.
+     */
+    @Test
+    void mapEntriesMergeAndForEachAreFollowed() {
+        String iterBad = """
+                import mpi.*;
+                import java.util.*;
+
+                public class IterBad {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        Intracomm w = MPI.COMM_WORLD;
+                        int rank = w.Rank(), size = w.Size();
+                        Map<Integer, Integer> owed = new TreeMap<>();
+                        for (int p = 0; p < size; p++) if (p != rank) owed.put(p, p + rank);
+                        Iterator<Map.Entry<Integer, Integer>> it = owed.entrySet().iterator();
+                        int[] b = new int[1];
+                        while (it.hasNext()) {
+                            Map.Entry<Integer, Integer> e = it.next();
+                            w.Recv(b, 0, 1, MPI.INT, e.getKey(), 0);
+                            w.Send(new int[] {e.getValue()}, 0, 1, MPI.INT, e.getKey(), 0);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        String iterOk = iterBad.replace("class IterBad", "class IterOk")
+                .replace("w.Recv(b, 0, 1, MPI.INT, e.getKey(), 0);", "Request s = w.Isend(new int[] {e.getValue()}, 0, 1, MPI.INT,"
+                        + " e.getKey(), 0); w.Recv(b, 0, 1, MPI.INT, e.getKey(), 0); s.Wait();")
+                .replace("w.Send(new int[] {e.getValue()}, 0, 1, MPI.INT, e.getKey(), 0);", "");
+        String merge = """
+                import mpi.*;
+                import java.util.*;
+
+                public class Merge {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        Intracomm w = MPI.COMM_WORLD;
+                        int rank = w.Rank(), size = w.Size();
+                        String[] words = {"alpha", "beta", "gamma", "alpha", "delta", "beta", "alpha"};
+                        Map<String, Integer> counts = new TreeMap<>();
+                        for (int i = rank; i < words.length; i += size) counts.merge(words[i], 1, Integer::sum);
+                        // every rank tells rank 0 how many distinct words it saw, then sends one message per word
+                        int[] n = {counts.size()};
+                        if (rank != 0) {
+                            w.Send(n, 0, 1, MPI.INT, 0, 1);
+                            counts.forEach((word, c) -> {
+                                try {
+                                    w.Send(new int[] {c}, 0, 1, MPI.INT, 0, 2);
+                                } catch (MPIException e) { throw new RuntimeException(e); }
+                            });
+                        } else {
+                            int[] m = new int[1], c = new int[1];
+                            for (int p = 1; p < size; p++) {
+                                w.Recv(m, 0, 1, MPI.INT, p, 1);
+                                for (int k = 0; k < m[0]; k++) w.Recv(c, 0, 1, MPI.INT, p, 2);
+                            }
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        String mergeBad = merge.replace("k < m[0]; k++", "k <= m[0]; k++");
+        for (int np : new int[] {2, 3, 4}) {
+            RunReport bad = Repo.analyze("IterBad.java", iterBad, np);
+            assertTrue(errors(bad), bad.findings().toString());
+            RunReport ok = Repo.analyze("IterOk.java", iterOk, np);
+            assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+            assertFalse(assumed(ok), ok.findings().toString());
+            RunReport m = Repo.analyze("Merge.java", merge, np);
+            assertEquals("ok", m.verdict().runId(), m.findings().toString());
+            assertFalse(assumed(m), m.findings().toString());
+            RunReport mb = Repo.analyze("Merge.java", mergeBad, np);
+            assertTrue(errors(mb), mb.findings().toString());
+        }
+    }
+
+    /**
+     * {@code IntStream.of(...).distinct().sorted().toArray()} and {@code Arrays.parallelSort} compute what Java computes
+     * (they left the elements unknown, and a ring in that order got assumptions); and {@code rank + big + big < 0} of
+     * ints wraps at the second addition too, as Java's does (only the first pair of a chain wrapped, so the test of the
+     * sign went the other way: a false deadlock error on a program that ends on MPJ Express 0.44 at np 2..4). The ring's
+     * twin that nobody starts hangs there.
+     */
+    @Test
+    void streamOrderingAndIntChainsAreJavas() {
+        String ring = """
+                import mpi.*;
+                import java.util.stream.IntStream;
+
+                public class Distinct {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        Intracomm w = MPI.COMM_WORLD;
+                        int rank = w.Rank(), size = w.Size();
+                        // the ring's order: every rank listed (some twice), sorted, duplicates dropped
+                        int[] order = IntStream.of(3 % size, 0, 2 % size, 1, 0, (size - 1)).distinct().sorted().toArray();
+                        int[] ids = order.clone();
+                        java.util.Arrays.parallelSort(ids);
+                        int pos = -1;
+                        for (int i = 0; i < ids.length; i++) if (ids[i] == rank) pos = i;
+                        int[] b = {rank};
+                        if (pos >= 0 && ids.length == size) {
+                            int next = ids[(pos + 1) % ids.length], prev = ids[(pos + ids.length - 1) % ids.length];
+                            if (pos == 0) { w.Send(b, 0, 1, MPI.INT, next, 0); w.Recv(b, 0, 1, MPI.INT, prev, 0); }
+                            else { w.Recv(b, 0, 1, MPI.INT, prev, 0); w.Send(b, 0, 1, MPI.INT, next, 0); }
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        String wrap = """
+                import mpi.*;
+
+                public class Wrap3 {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        Intracomm w = MPI.COMM_WORLD;
+                        int rank = w.Rank(), size = w.Size();
+                        int big = 2_000_000_000;
+                        int[] b = new int[1];
+                        if (rank + big + big < 0) { // wraps to a negative number on every rank
+                            if (rank == 0) for (int p = 1; p < size; p++) w.Recv(b, 0, 1, MPI.INT, p, 0);
+                            else w.Send(b, 0, 1, MPI.INT, 0, 0);
+                        } else {
+                            if (rank == 0) for (int p = 1; p < size; p++) w.Send(b, 0, 1, MPI.INT, p, 0);
+                            else w.Send(b, 0, 1, MPI.INT, 0, 0);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        for (int np : new int[] {2, 3, 4}) {
+            RunReport ok = Repo.analyze("Distinct.java", ring, np);
+            assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+            assertFalse(assumed(ok), ok.findings().toString());
+            RunReport twin = Repo.analyze("Distinct.java", ring.replace("if (pos == 0) {", "if (pos == ids.length) {"), np);
+            assertTrue(errors(twin), twin.findings().toString());
+            RunReport w = Repo.analyze("Wrap3.java", wrap, np);
+            assertEquals("ok", w.verdict().runId(), w.findings().toString());
+        }
+    }
+
+    /**
+     * A role table {@code Map.of(true, Dispatch::produce, false, Dispatch::consume)} and a leader found with
+     * {@code stream().filter(...).findFirst().orElse(0)} and {@code max(Integer::compare).get()}: {@code Map.of} and the
+     * stream's Optional were unknown values (no role ran; the leader was unknown). Each program ends on MPJ Express
+     * 0.44 at np 2..4; the table with the roles swapped hangs at np 2..4, and the leader's receive with the wrong tag
+     * hangs at np 3 and 4.
+     */
+    @Test
+    void roleTablesAndOptionalsAreFollowed() {
+        String dispatch = """
+                import mpi.*;
+                import java.util.*;
+
+                public class Dispatch {
+                    interface Role { void run(Intracomm w, int rank, int size) throws MPIException; }
+
+                    static void produce(Intracomm w, int rank, int size) throws MPIException {
+                        for (int d = 1; d < size; d++) w.Send(new int[] {d * 10}, 0, 1, MPI.INT, d, 0);
+                    }
+
+                    static void consume(Intracomm w, int rank, int size) throws MPIException {
+                        int[] b = new int[1];
+                        w.Recv(b, 0, 1, MPI.INT, 0, 0);
+                    }
+
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        Intracomm w = MPI.COMM_WORLD;
+                        int rank = w.Rank(), size = w.Size();
+                        Map<Boolean, Role> roles = Map.of(true, Dispatch::produce, false, Dispatch::consume);
+                        roles.get(rank == 0).run(w, rank, size);
+                        List<Integer> peers = List.of(0, 1);
+                        Set<String> names = Set.of("a", "b");
+                        if (peers.contains(rank) && size > 1 && names.size() == 2) {
+                            int other = 1 - rank;
+                            int[] b = {rank};
+                            if (rank == 0) { w.Send(b, 0, 1, MPI.INT, other, 1); w.Recv(b, 0, 1, MPI.INT, other, 1); }
+                            else { w.Recv(b, 0, 1, MPI.INT, other, 1); w.Send(b, 0, 1, MPI.INT, other, 1); }
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        String optional = """
+                import mpi.*;
+                import java.util.*;
+
+                public class Optional1 {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        Intracomm w = MPI.COMM_WORLD;
+                        int rank = w.Rank(), size = w.Size();
+                        List<Integer> all = new ArrayList<>();
+                        for (int i = 0; i < size; i++) all.add(i);
+                        int leader = all.stream().filter(r -> r % 2 == 1).findFirst().orElse(0);
+                        int last = all.stream().max(Integer::compare).get();
+                        int[] b = {rank};
+                        if (rank == leader) {
+                            for (int r : all) if (r != leader) w.Recv(b, 0, 1, MPI.INT, r, 0);
+                        } else {
+                            w.Send(b, 0, 1, MPI.INT, leader, 0);
+                        }
+                        if (rank == last && last != leader) w.Send(b, 0, 1, MPI.INT, leader, 1);
+                        if (rank == leader && last != leader) w.Recv(b, 0, 1, MPI.INT, last, 1);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        String swapped = dispatch.replace("Dispatch::produce, false, Dispatch::consume", "Dispatch::consume, false, Dispatch::produce");
+        String wrongTag = optional.replace("w.Recv(b, 0, 1, MPI.INT, last, 1);", "w.Recv(b, 0, 1, MPI.INT, last, 2);");
+        for (int np : new int[] {2, 3, 4}) {
+            RunReport ok = Repo.analyze("Dispatch.java", dispatch, np);
+            assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+            assertFalse(assumed(ok), ok.findings().toString());
+            RunReport bad = Repo.analyze("Dispatch.java", swapped, np);
+            assertTrue(errors(bad), bad.findings().toString());
+            RunReport o = Repo.analyze("Optional1.java", optional, np);
+            assertEquals("ok", o.verdict().runId(), o.findings().toString());
+            assertFalse(assumed(o), o.findings().toString());
+            RunReport ob = Repo.analyze("Optional1.java", wrongTag, np);
+            assertEquals(np > 2, errors(ob), ob.findings().toString());
+        }
+    }
 }
