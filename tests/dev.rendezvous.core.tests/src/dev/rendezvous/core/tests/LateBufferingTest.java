@@ -17,13 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import dev.rendezvous.core.AnalysisOptions;
-import dev.rendezvous.core.Rendezvous;
-import dev.rendezvous.core.RunReport;
 import dev.rendezvous.core.analysis.AnalysisContext;
 import dev.rendezvous.core.extract.Budgets;
 import dev.rendezvous.core.extract.Program;
-import dev.rendezvous.core.model.Severity;
 import dev.rendezvous.core.semantics.BufferPolicy;
 import dev.rendezvous.core.semantics.Explorer.Exploration;
 
@@ -230,29 +226,8 @@ class LateBufferingTest {
     }
 
     private static void compare(String name, String source, int np) {
-        RunReport atPost = analyze(name, source, np, false);
-        if (incomplete(atPost)) return; // no oracle where its search stops early
-        RunReport late = analyze(name, source, np, true);
-        assertEquals(atPost.verdict(), late.verdict(), name + " np=" + np + "\n" + source);
-        assertEquals(summary(atPost), summary(late), name + " np=" + np + "\n" + source);
-    }
-
-    private static RunReport analyze(String name, String source, int np, boolean late) {
-        Budgets b = Budgets.defaults();
-        b.maxMillis = 60_000;
-        b.maxRuns = 1000;
-        b.lateBuffering = late;
-        return Rendezvous.analyze(Program.parse(name, source), np, new AnalysisOptions(List.of(np), b), () -> false);
-    }
-
-    private static boolean incomplete(RunReport r) {
-        return r.findings().stream().anyMatch(f -> f.message().contains("before the budget ran out")
-                || f.message().contains("time budget ran out"));
-    }
-
-    private static List<String> summary(RunReport r) {
-        return r.findings().stream().filter(f -> f.severity() != Severity.INFO)
-                .map(f -> f.kind().id() + " " + f.severity() + " @" + f.range().line()).sorted().toList();
+        StateCachingTest.assertSameFindings(StateCachingTest.analyze(name, source, np, b -> b.lateBuffering = false),
+                () -> StateCachingTest.analyze(name, source, np, b -> b.lateBuffering = true), name + " np=" + np + "\n" + source);
     }
 
     /**

@@ -401,19 +401,31 @@ class StateCachingTest {
     }
 
     private static void compare(String name, String source, int np) {
-        RunReport exhaustive = analyze(name, source, np, false);
-        if (incomplete(exhaustive)) return; // no oracle where the exhaustive search stops early
-        RunReport cached = analyze(name, source, np, true);
-        assertEquals(exhaustive.verdict(), cached.verdict(), name + " np=" + np + "\n" + source);
-        assertEquals(summary(exhaustive), summary(cached), name + " np=" + np + "\n" + source);
+        assertSameFindings(analyze(name, source, np, false), () -> analyze(name, source, np, true), name + " np=" + np + "\n" + source);
     }
 
     private static RunReport analyze(String name, String source, int np, boolean cache) {
+        return analyze(name, source, np, b -> b.stateCaching = cache);
+    }
+
+    /** The analysis at {@code np} with a generous budget (60 s, 1,000 runs), as {@code setup} changes it. */
+    static RunReport analyze(String name, String source, int np, java.util.function.Consumer<Budgets> setup) {
         Budgets b = Budgets.defaults();
         b.maxMillis = 60_000;
         b.maxRuns = 1000;
-        b.stateCaching = cache;
+        setup.accept(b);
         return Rendezvous.analyze(Program.parse(name, source), np, new AnalysisOptions(List.of(np), b), () -> false);
+    }
+
+    /**
+     * The other analysis finds what the oracle finds: the same verdict, and the same warnings and errors (kind, severity,
+     * line); nothing is compared when the oracle's search stopped early.
+     */
+    static void assertSameFindings(RunReport oracle, java.util.function.Supplier<RunReport> other, String what) {
+        if (incomplete(oracle)) return;
+        RunReport r = other.get();
+        assertEquals(oracle.verdict(), r.verdict(), what);
+        assertEquals(summary(oracle), summary(r), what);
     }
 
     private static boolean incomplete(RunReport r) {
