@@ -83,6 +83,13 @@ final class StateRelevance {
     private final Set<String> primitives = new HashSet<>();
     /** Message buffers by {@link #family}: the names passed as arrays to the family's data calls. */
     private final Map<String, Set<String>> buffers = new HashMap<>();
+    /**
+     * What a family's messages are made of where a call sends a new array ({@code Send(new int[] {tasks.poll()}, ...)}),
+     * by family: relevant when the family's payloads are, but no buffer themselves (no message is received into a new
+     * array), so a relevant name there (a task queue the master tests for emptiness) does not make every message of the
+     * family relevant.
+     */
+    private final Map<String, Set<String>> payloadSources = new HashMap<>();
     private final Map<String, List<MethodDeclaration>> methods = new HashMap<>();
 
     /** The program, asked which of its methods are {@linkplain Program#readOnly read-only}. */
@@ -383,10 +390,18 @@ final class StateRelevance {
             if (receiver != null) sink(receiver);
             for (Object o : args) {
                 Expression a = (Expression) o;
-                if (DATA_CALLS.contains(name) && buffer(a)) {
+                Expression bare = a;
+                while (bare instanceof ParenthesizedExpression p) bare = p.getExpression();
+                // a name declared as an array in one place and a number in another (a worker's int[] t, the master's
+                // loop counter t): both a buffer and an argument that steers, so that a relevant one makes its family's
+                // messages relevant too (else a rank's state would tell apart messages its receives do not)
+                boolean ambiguous = bare instanceof SimpleName n && references.contains(n.getIdentifier())
+                        && primitives.contains(n.getIdentifier());
+                if (DATA_CALLS.contains(name) && (buffer(a) || ambiguous)) {
                     Set<String> b = new HashSet<>();
                     names(a, b);
-                    buffers.computeIfAbsent(family(name), k -> new HashSet<>()).addAll(b);
+                    (bare instanceof ArrayCreation ? payloadSources : buffers).computeIfAbsent(family(name), k -> new HashSet<>()).addAll(b);
+                    if (ambiguous) sink(a);
                 } else {
                     sink(a);
                 }
@@ -567,6 +582,7 @@ final class StateRelevance {
                     if (names.contains(b)) {
                         payloadFamilies.add(f.getKey());
                         todo.addAll(f.getValue());
+                        todo.addAll(payloadSources.getOrDefault(f.getKey(), Set.of()));
                         break;
                     }
                 }
