@@ -165,7 +165,7 @@ final class ValueHashing {
             }
             case Values.Fn fn -> function(h, fn, contents);
             case Values.Opt o -> {
-                h.add(35);
+                h.add(36);
                 value(h, o.value(), contents);
             }
             case Values.Entry en -> {
@@ -174,7 +174,7 @@ final class ValueHashing {
                 value(h, en.map(), contents);
             }
             case Values.StreamVal st -> {
-                h.add(32).add(st.length()).add(st.elems() == null ? -1 : st.elems().length);
+                h.add(37).add(st.length()).add(st.elems() == null ? -1 : st.elems().length);
                 if (st.elems() != null && h.afford(st.elems().length)) for (Object x : st.elems()) shapeOrValue(h, x, contents);
             }
             default -> h.opaque();
