@@ -15,6 +15,9 @@ import org.eclipse.jdt.core.dom.ASTNode;
 import org.eclipse.jdt.core.dom.ASTParser;
 import org.eclipse.jdt.core.dom.ASTVisitor;
 import org.eclipse.jdt.core.dom.AbstractTypeDeclaration;
+import org.eclipse.jdt.core.dom.BreakStatement;
+import org.eclipse.jdt.core.dom.DoStatement;
+import org.eclipse.jdt.core.dom.ForStatement;
 import org.eclipse.jdt.core.dom.ArrayAccess;
 import org.eclipse.jdt.core.dom.Assignment;
 import org.eclipse.jdt.core.dom.CompilationUnit;
@@ -249,11 +252,30 @@ public final class Program {
     /** A number literal's value, set on the node while the program is indexed (read, never written, by the interpreters). */
     static final String LITERAL_VALUE = "dev.rendezvous.literal";
 
+    /**
+     * A simple name's number (an {@code Integer} from 0 to {@link #nameCount} - 1), set on the node while the program is
+     * indexed: the interpreters keep what they learnt of a name in an array at that index ({@code RankInterpreter.resolve}).
+     */
+    static final String NAME_ID = "dev.rendezvous.name";
+
+    private int names;
+
+    /** How many simple names the program's files have ({@link #NAME_ID}). */
+    int nameCount() {
+        return names;
+    }
+
     private void indexUnit(CompilationUnit unit) {
         unit.accept(new ASTVisitor() {
             @Override
             public boolean visit(NumberLiteral node) {
                 node.setProperty(LITERAL_VALUE, Operators.number(node.getToken()));
+                return false;
+            }
+
+            @Override
+            public boolean visit(SimpleName node) {
+                node.setProperty(NAME_ID, names++);
                 return false;
             }
 
@@ -2054,6 +2076,63 @@ public final class Program {
             });
             return out;
         });
+    }
+
+    /**
+     * Whether {@code loop}'s body can leave it before its test fails: a {@code break} of this loop (without a label,
+     * not inside an inner loop or switch) or a labelled {@code break} or {@code continue}. Its counter's exit value is
+     * then not the bound: a loop cut past the quiet budget that would have stopped at {@code i == 150000} of a million
+     * had its counter set to a million, and a send tagged by it reported as a deadlock.
+     */
+    boolean leavesEarly(ForStatement loop) {
+        return earlyExits.computeIfAbsent(loop, l -> findsEarlyExit(loop));
+    }
+
+    private final Map<ASTNode, Boolean> earlyExits = new IdentityHashMap<>();
+
+    private static boolean findsEarlyExit(ForStatement loop) {
+        boolean[] found = {false};
+        loop.getBody().accept(new ASTVisitor() {
+            private int inner; // loops and switches around the node visited, inside the body
+
+            @Override
+            public boolean visit(BreakStatement b) {
+                if (b.getLabel() != null || inner == 0) found[0] = true;
+                return false;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.ContinueStatement c) {
+                if (c.getLabel() != null) found[0] = true;
+                return false;
+            }
+
+            @Override
+            public void preVisit(ASTNode n) {
+                if (nests(n)) inner++;
+            }
+
+            @Override
+            public void postVisit(ASTNode n) {
+                if (nests(n)) inner--;
+            }
+
+            private static boolean nests(ASTNode n) {
+                return n instanceof ForStatement || n instanceof org.eclipse.jdt.core.dom.EnhancedForStatement
+                        || n instanceof WhileStatement || n instanceof DoStatement || n instanceof org.eclipse.jdt.core.dom.SwitchStatement;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.LambdaExpression l) {
+                return false; // its statements jump inside it
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.AnonymousClassDeclaration a) {
+                return false;
+            }
+        });
+        return found[0];
     }
 
     /** Names (locals and fields) that {@code node} may assign, including arrays whose elements it writes. */

@@ -271,6 +271,7 @@ final class RankInterpreter {
         this.rank = rank;
         this.budgets = budgets;
         this.assumptions = assumptions;
+        this.hintsById = (long) program.nameCount() * world.np() <= MAX_HINT_SLOTS ? new Object[program.nameCount()] : null;
         this.mpj = new MpjCalls(this);
         world.describeRank(rank, new dev.rendezvous.core.semantics.World.RankView() {
             @Override
@@ -1519,7 +1520,7 @@ final class RankInterpreter {
     private Object[] countingExit(ASTNode loop) {
         if (!(loop instanceof ForStatement fs) || !(fs.getExpression() instanceof InfixExpression cond)
                 || !(cond.getLeftOperand() instanceof SimpleName v) || fs.updaters().size() != 1 || cond.hasExtendedOperands()
-                || program.assignedNames(fs.getBody()).contains(v.getIdentifier()) || leavesEarly(fs)) {
+                || program.assignedNames(fs.getBody()).contains(v.getIdentifier()) || program.leavesEarly(fs)) {
             return null;
         }
         // the step: i++ / i-- or i += k / i -= k with a known positive k
@@ -1557,57 +1558,6 @@ final class RankInterpreter {
         if (up) exit = now >= first ? now : now + ((first - now + stepSize - 1) / stepSize) * stepSize;
         else exit = now <= first ? now : now - ((now - first + stepSize - 1) / stepSize) * stepSize;
         return new Object[] {v.getIdentifier(), exit};
-    }
-
-    /**
-     * Whether {@code loop}'s body can leave it before its test fails: a {@code break} of this loop (without a label,
-     * not inside an inner loop or switch) or a labelled {@code break} or {@code continue}. Its counter's exit value is
-     * then not the bound: a loop cut past the quiet budget that would have stopped at {@code i == 150000} of a million
-     * had its counter set to a million, and a send tagged by it reported as a deadlock.
-     */
-    private static boolean leavesEarly(ForStatement loop) {
-        boolean[] found = {false};
-        loop.getBody().accept(new org.eclipse.jdt.core.dom.ASTVisitor() {
-            private int inner; // loops and switches around the node visited, inside the body
-
-            @Override
-            public boolean visit(BreakStatement b) {
-                if (b.getLabel() != null || inner == 0) found[0] = true;
-                return false;
-            }
-
-            @Override
-            public boolean visit(org.eclipse.jdt.core.dom.ContinueStatement c) {
-                if (c.getLabel() != null) found[0] = true;
-                return false;
-            }
-
-            @Override
-            public void preVisit(ASTNode n) {
-                if (nests(n)) inner++;
-            }
-
-            @Override
-            public void postVisit(ASTNode n) {
-                if (nests(n)) inner--;
-            }
-
-            private static boolean nests(ASTNode n) {
-                return n instanceof ForStatement || n instanceof org.eclipse.jdt.core.dom.EnhancedForStatement
-                        || n instanceof WhileStatement || n instanceof DoStatement || n instanceof org.eclipse.jdt.core.dom.SwitchStatement;
-            }
-
-            @Override
-            public boolean visit(org.eclipse.jdt.core.dom.LambdaExpression l) {
-                return false; // its statements jump inside it
-            }
-
-            @Override
-            public boolean visit(org.eclipse.jdt.core.dom.AnonymousClassDeclaration a) {
-                return false;
-            }
-        });
-        return found[0];
     }
 
     /**
@@ -2327,9 +2277,24 @@ final class RankInterpreter {
     /**
      * Per simple-name node, what {@link #resolve} learnt: the static field's {@link Cell} it means (or a
      * cell holding the class it names), or (a {@link LocalHint}) where it last found its local variable.
-     * One map, so a name costs one lookup (two were a seventh of interpreting RodHeat).
+     * One map, so a name costs one lookup (two were a seventh of interpreting RodHeat); indexed by the number the
+     * program gave the name ({@link Program#NAME_ID}), a node without one (made after the parse) in {@link #nameHints}.
+     * The array has a slot for every name of the program on every rank, so a huge file at thousands of processes
+     * ({@link #MAX_HINT_SLOTS} in all) keeps the map only.
      */
+    private final Object[] hintsById;
     private final Map<SimpleName, Object> nameHints = new IdentityHashMap<>();
+    /** Array slots ({@link #hintsById}) all ranks of a run may have together: 16 MB of references. */
+    private static final long MAX_HINT_SLOTS = 1L << 22;
+
+    private Object hint(SimpleName sn) {
+        return hintsById != null && sn.getProperty(Program.NAME_ID) instanceof Integer id ? hintsById[id] : nameHints.get(sn);
+    }
+
+    private void hint(SimpleName sn, Object hint) {
+        if (hintsById != null && sn.getProperty(Program.NAME_ID) instanceof Integer id) hintsById[id] = hint;
+        else nameHints.put(sn, hint);
+    }
 
     /**
      * What a simple name in an expression means, as {@link #lookup} finds it, with shortcuts that rest
@@ -2341,7 +2306,7 @@ final class RankInterpreter {
      * was found at is tried first.
      */
     private Cell resolve(SimpleName sn) {
-        Object hint = nameHints.get(sn);
+        Object hint = hint(sn);
         if (hint instanceof Cell c) return c;
         ArrayList<Scope> scopes = frame.scopes;
         LocalHint local = hint instanceof LocalHint l ? l : null;
@@ -2363,7 +2328,7 @@ final class RankInterpreter {
             Scope scope = scopes.get(i);
             c = scope.get(name);
             if (c != null) {
-                if (local == null) nameHints.put(sn, new LocalHint().set(scope, i, c));
+                if (local == null) hint(sn, new LocalHint().set(scope, i, c));
                 else local.set(scope, i, c);
                 return c;
             }
@@ -2378,7 +2343,7 @@ final class RankInterpreter {
             // that the next evaluation of this node does not search the scopes, fields and statics again
             c = new Cell(new ClassRef(name));
         }
-        if (c != null) nameHints.put(sn, c);
+        if (c != null) hint(sn, c);
         return c;
     }
 
