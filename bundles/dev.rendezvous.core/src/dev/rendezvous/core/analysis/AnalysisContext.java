@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.rendezvous.core.analysis.deadlock.GatherElasticity;
 import dev.rendezvous.core.analysis.deadlock.SlackElasticityProof;
+import dev.rendezvous.core.analysis.deadlock.StarElasticity;
 import dev.rendezvous.core.extract.Assumptions;
 import dev.rendezvous.core.extract.Budgets;
 import dev.rendezvous.core.extract.Extractor;
@@ -305,21 +306,25 @@ public final class AnalysisContext {
     /**
      * Whether the zero-buffer exploration's executions show that no buffering can add a wildcard match
      * ({@link SlackElasticityProof}), or, when the learned model made that exploration, whether its automata are a
-     * gather that no buffering can make deadlock ({@link GatherElasticity}); false until that exploration has run.
+     * gather or a star that no buffering can make deadlock ({@link GatherElasticity}, {@link StarElasticity}); false until
+     * that exploration has run.
      */
     public synchronized boolean zeroBufferShowsEveryBuffering() {
         Exploration zero = explorations.get(BufferPolicy.ZERO);
         if (zero == null || !zero.complete()) return false;
         if (zeroByLearnedModel) {
             // the learned model's runs are not every execution, but its complete automata are every behaviour
-            if (gatherElastic == null) gatherElastic = !zero.anyDeadlock() && GatherElasticity.holds(learnedModels, np);
-            return gatherElastic;
+            if (learnedElastic == null) {
+                learnedElastic = !zero.anyDeadlock()
+                        && (GatherElasticity.holds(learnedModels, np) || StarElasticity.holds(learnedModels, np));
+            }
+            return learnedElastic;
         }
         return zeroElasticity.holds();
     }
 
-    /** {@link GatherElasticity} of the learned zero-buffer automata, once asked (null before). */
-    private Boolean gatherElastic;
+    /** {@link GatherElasticity} or {@link StarElasticity} of the learned zero-buffer automata, once asked (null before). */
+    private Boolean learnedElastic;
 
     /** A note about the analysis itself (budgets, incomplete exploration), reported once. */
     public void note(String message) {

@@ -28,7 +28,7 @@ import dev.rendezvous.core.semantics.Explorer.Exploration;
  */
 class GatherElasticityTest {
 
-    private static AnalysisContext context(Program p, int np) {
+    static AnalysisContext context(Program p, int np) {
         Budgets b = Budgets.defaults();
         b.maxMillis = 60_000;
         return new AnalysisContext(p, np, b, () -> false);
@@ -137,7 +137,7 @@ class GatherElasticityTest {
         assertTrue(compared >= 250 && claimed >= 20 && bufferingOnly >= 5, counts);
     }
 
-    private static Exploration exhaustive(Program p, int np, BufferPolicy policy) {
+    static Exploration exhaustive(Program p, int np, BufferPolicy policy) {
         Budgets b = Budgets.defaults();
         b.maxMillis = 60_000;
         Assumptions assumptions = new Assumptions();
