@@ -430,7 +430,8 @@ final class StateRelevance {
         if (a instanceof SimpleName n) return references.contains(n.getIdentifier()) && !primitives.contains(n.getIdentifier());
         if (a instanceof FieldAccess f) return references.contains(f.getName().getIdentifier());
         if (a instanceof QualifiedName q) return references.contains(q.getName().getIdentifier());
-        if (a instanceof ArrayAccess aa) return buffer(aa.getArray());
+        // from[k] of an int[] from is a number (a peer the master stored), rows[i] of a double[][] rows an array
+        if (a instanceof ArrayAccess aa) return !primitiveElement(aa) && buffer(aa.getArray());
         return false;
     }
 

@@ -240,7 +240,8 @@ class LearnedModelSearchTest {
      * A program with wildcard receives (no probe) in the modelled subset explores statelessly first: two runs, enough
      * for one wildcard with two candidates, after which the slack-elasticity proof spares the per-send exploration;
      * a farm whose stateless search needs more (WorkQueueAny: 4 runs and 36 cut ones at np=4, 8 and 392 at np=8)
-     * turns to the learned model under every policy, per-send buffering included as the zero-buffer product is small.
+     * turns to the learned model under every policy, per-send buffering included as the zero-buffer product is small
+     * (the analysis does not ask for it: the farm is a star, {@code StarElasticityTest}, but it is still searched here).
      */
     @Test
     void aWildcardFarmTurnsToTheLearnedModelWhenTheStatelessSearchGrows() {
@@ -273,7 +274,7 @@ class LearnedModelSearchTest {
             assertTrue(zero.complete());
             assertEquals(0, zero.cut(), "the learned model's runs, none cut at a known state");
             assertTrue(zero.runs().size() <= 20, zero.runs().size() + " runs");
-            assertFalse(ctx.zeroBufferShowsEveryBuffering());
+            assertTrue(ctx.zeroBufferShowsEveryBuffering(), "a star (StarElasticity) on the learned automata");
             Exploration unbounded = ctx.explore(BufferPolicy.UNBOUNDED);
             assertTrue(unbounded.complete());
             assertEquals(0, unbounded.cut());
@@ -373,10 +374,16 @@ class LearnedModelSearchTest {
      * the zero-buffer exploration, but the slack-elasticity proof, which must see every execution, is not claimed
      * from the few runs either search made: the unbounded and per-send explorations are not spared by it. The
      * stateless search alone (the learned model switched off) finishes with runs enough, and there the proof holds.
+     * The farm is WorkQueueAny with worker 1 greeting worker 2 before the work starts, so that it is no star either
+     * ({@code StarElasticity} would claim WorkQueueAny itself from the learned automata).
      */
     @Test
     void theElasticityProofIsNotClaimedFromALearnedExploration() {
-        Program p = Program.parse("WorkQueueAny.java", Repo.read(Repo.corpus().resolve("programs/WorkQueueAny.java")));
+        String greeting = Repo.read(Repo.corpus().resolve("programs/WorkQueueAny.java")).replace("        double[] res = new double[1];\n",
+                "        double[] res = new double[1];\n        if (rank == 1 && size > 2) world.Send(task, 0, 1, MPI.INT, 2, 9);\n"
+                        + "        if (rank == 2) world.Recv(task, 0, 1, MPI.INT, 1, 9);\n");
+        assertTrue(greeting.contains("MPI.INT, 1, 9)"));
+        Program p = Program.parse("WorkQueueAny.java", greeting);
         Budgets b = Budgets.defaults();
         b.maxMillis = 60_000;
         b.maxRuns = 12; // the stateless search needs 4 runs and 36 cut ones (13 of the budget); the learned one 39 of 48

@@ -107,6 +107,56 @@ class StarElasticityTest {
     }
 
     /**
+     * A hub that keeps where each message came from ({@code from[k] = st.source}) and answers them all afterwards: the
+     * stored senders are the peers of its answers, so they are part of its state. They were taken for a message buffer
+     * (an element of an array passed to Send), left out of the state, and the learned model gave up on the automaton
+     * that seemed to answer different workers from one state ("a decision after a call"); the stateless search then
+     * took over. Now the learned model explores it, and the star needs no buffered exploration.
+     */
+    @Test
+    void aHubThatStoresItsSendersIsExploredByTheLearnedModel() {
+        String src = """
+                import mpi.*;
+                public class Collect {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] b = new int[1];
+                        if (rank == 0) {
+                            int[] from = new int[4];
+                            Status st;
+                            st = MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+                            from[0] = st.source;
+                            st = MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+                            from[1] = st.source;
+                            st = MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+                            from[2] = st.source;
+                            st = MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+                            from[3] = st.source;
+                            MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, from[0], 5);
+                            MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, from[1], 5);
+                            MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, from[2], 5);
+                            MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, from[3], 5);
+                        } else if (rank <= 2) {
+                            MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 0, 0);
+                            MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 0, 0);
+                            MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 0, 5);
+                            MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 0, 5);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        Program p = Program.parse("Collect.java", src);
+        LocalModels models = learnedZero(p, 3);
+        assertNotNull(models, "the learned model explores it");
+        assertTrue(StarElasticity.holds(models, 3));
+        AnalysisContext ctx = GatherElasticityTest.context(p, 3);
+        assertEquals(Verdict.NONE, DeadlockAnalysis.analyze(ctx).verdict());
+        assertTrue(ctx.zeroBufferShowsEveryBuffering() && ctx.unboundedShownByZero());
+    }
+
+    /**
      * Random stars at np=3 and 4: whenever the learned zero-buffer exploration is complete without deadlock and the
      * shape holds, no execution deadlocks under unbounded or per-send buffering (the exhaustive search); and the
      * analysis's verdict is whether some execution deadlocks under some policy. Both outcomes of the check occur among
