@@ -192,11 +192,7 @@ class GatherElasticityTest {
             workers.append("        }\n");
         }
         StringBuilder b = new StringBuilder();
-        b.append("import mpi.*;\npublic class Gather").append(seed).append(" {\n")
-                .append("    public static void main(String[] args) throws Exception {\n")
-                .append("        MPI.Init(args);\n")
-                .append("        int rank = MPI.COMM_WORLD.Rank();\n")
-                .append("        int[] buf = new int[1];\n        int[] got = new int[1];\n")
+        b.append(Repo.generatedProgramStart("Gather" + seed))
                 .append("        if (rank == 0) {\n            int first = -1;\n            Status st;\n");
         int lateTag = r.nextInt(3) == 0 ? r.nextInt(2) : -1, latecomer = -1;
         for (int w = 1; w < np && lateTag >= 0; w++) {

@@ -519,11 +519,7 @@ class LearnedModelSearchTest {
         int bug = r.nextInt(3);
         boolean probe = r.nextBoolean();
         StringBuilder b = new StringBuilder();
-        b.append("import mpi.*;\npublic class Farm").append(seed).append(" {\n")
-                .append("    public static void main(String[] args) throws Exception {\n")
-                .append("        MPI.Init(args);\n")
-                .append("        int rank = MPI.COMM_WORLD.Rank();\n")
-                .append("        int[] buf = new int[1];\n        int[] got = new int[1];\n");
+        b.append(Repo.generatedProgramStart("Farm" + seed));
         if (np > 3 && r.nextBoolean()) {
             String ex = "        if (rank == %d) MPI.COMM_WORLD.Sendrecv(buf, 0, 1, MPI.INT, %d, 5, got, 0, 1, MPI.INT, %s, 5);\n";
             b.append(String.format(ex, 1, 2, r.nextBoolean() ? "MPI.ANY_SOURCE" : "2")).append(String.format(ex, 2, 1, "1"));
@@ -572,11 +568,7 @@ class LearnedModelSearchTest {
         boolean probe = r.nextBoolean(), rankContents = r.nextBoolean(), late = r.nextInt(3) == 0;
         int total = (np - 1) * rounds + (bug == 2 ? 1 : 0);
         StringBuilder b = new StringBuilder();
-        b.append("import mpi.*;\npublic class Sym").append(seed).append(" {\n")
-                .append("    public static void main(String[] args) throws Exception {\n")
-                .append("        MPI.Init(args);\n")
-                .append("        int rank = MPI.COMM_WORLD.Rank();\n")
-                .append("        int[] buf = new int[1];\n        int[] got = new int[1];\n")
+        b.append(Repo.generatedProgramStart("Sym" + seed))
                 .append("        if (rank == 0) {\n            int x = 0, replies = 0;\n")
                 .append("            for (int k = 0; k < ").append(total).append("; k++) {\n");
         b.append(masterTakesAny(probe));
@@ -634,11 +626,8 @@ class LearnedModelSearchTest {
             ops.get(c).add(r.nextInt(ops.get(c).size() + 1), String.format(ex, a, String.valueOf(a)));
         }
         StringBuilder b = new StringBuilder();
-        b.append("import mpi.*;\npublic class Probes").append(seed).append(" {\n")
-                .append("    public static void main(String[] args) throws Exception {\n")
-                .append("        MPI.Init(args);\n")
-                .append("        int rank = MPI.COMM_WORLD.Rank();\n")
-                .append("        int[] buf = new int[1];\n        int[] got = new int[1];\n        int x = rank;\n");
+        b.append(Repo.generatedProgramStart("Probes" + seed))
+                .append("        int x = rank;\n");
         for (int k = 0; k < np; k++) {
             List<String> mine = new ArrayList<>(ops.get(k));
             if (r.nextInt(10) < 6) mine.addAll(recvs.get(k));

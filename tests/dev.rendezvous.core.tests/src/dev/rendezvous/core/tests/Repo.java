@@ -47,6 +47,19 @@ final class Repo {
         return analyze(file.toString(), read(file), np);
     }
 
+    /**
+     * The start of a generated one-class MPJ program, up to the body of {@code main}: the class, {@code MPI.Init}, the
+     * rank, and two one-element arrays {@code buf} and {@code got} (what the random programs of the tests send and
+     * receive).
+     */
+    static String generatedProgramStart(String className) {
+        return "import mpi.*;\npublic class " + className + " {\n"
+                + "    public static void main(String[] args) throws Exception {\n"
+                + "        MPI.Init(args);\n"
+                + "        int rank = MPI.COMM_WORLD.Rank();\n"
+                + "        int[] buf = new int[1];\n        int[] got = new int[1];\n";
+    }
+
     static RunReport analyze(String name, String source, int np) {
         Budgets b = Budgets.defaults();
         b.maxMillis = 60_000;

@@ -243,11 +243,7 @@ class StarElasticityTest {
             workers.append("        }\n");
         }
         StringBuilder b = new StringBuilder();
-        b.append("import mpi.*;\npublic class Star").append(seed).append(" {\n")
-                .append("    public static void main(String[] args) throws Exception {\n")
-                .append("        MPI.Init(args);\n")
-                .append("        int rank = MPI.COMM_WORLD.Rank();\n")
-                .append("        int[] buf = new int[1];\n        int[] got = new int[1];\n")
+        b.append(Repo.generatedProgramStart("Star" + seed))
                 .append("        if (rank == 0) {\n            Status st;\n")
                 .append("            int[] from = new int[").append(toHub).append("];\n");
         for (int w : taskFirst) b.append("            MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, ").append(w).append(", 5);\n");

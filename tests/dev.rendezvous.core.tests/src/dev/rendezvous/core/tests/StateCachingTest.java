@@ -530,11 +530,8 @@ class StateCachingTest {
                         + "); x += st.source * 3 + got[0]; }\n");
             }
             StringBuilder b = new StringBuilder();
-            b.append("import mpi.*;\npublic class Gen").append(seed).append(" {\n")
-                    .append("    public static void main(String[] args) throws Exception {\n")
-                    .append("        MPI.Init(args);\n")
-                    .append("        int rank = MPI.COMM_WORLD.Rank();\n")
-                    .append("        int[] buf = new int[1];\n        int[] got = new int[1];\n        int x = rank;\n");
+            b.append(Repo.generatedProgramStart("Gen" + seed))
+                    .append("        int x = rank;\n");
             for (int k = 0; k < np; k++) {
                 List<String> mine = new java.util.ArrayList<>(ops.get(k));
                 if (r.nextInt(10) < 7) mine.addAll(recvs.get(k)); // sends first
