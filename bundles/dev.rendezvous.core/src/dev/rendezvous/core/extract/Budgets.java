@@ -39,6 +39,11 @@ public final class Budgets {
      * asked ({@code World.decideHeldSends}); off, every standard send is decided when posted (the oracle of the tests).
      */
     public boolean lateBuffering = true;
+    /**
+     * Counting loops without communication run from their compiled form ({@code CompiledLoops}); off, the interpreter
+     * follows their syntax tree (the oracle the tests compare with: the runs are the same).
+     */
+    public boolean compiledLoops = true;
     /** Wall-clock limit of one whole analysis (all policies and runs), milliseconds. */
     public long maxMillis = 10_000;
     /** Largest array the interpreter materialises. */
@@ -79,6 +84,7 @@ public final class Budgets {
         b.stateCaching = stateCaching;
         b.learnedModel = learnedModel;
         b.lateBuffering = lateBuffering;
+        b.compiledLoops = compiledLoops;
         b.maxMillis = maxMillis;
         b.maxArrayLength = maxArrayLength;
         b.maxProcesses = maxProcesses;

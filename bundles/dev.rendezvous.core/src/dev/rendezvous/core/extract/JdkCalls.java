@@ -86,18 +86,24 @@ final class JdkCalls {
      * values: two integers give an integer, anything with a double gives a double.
      */
     private static Object math(String name, List<Object> args) {
-        if (args.size() == 1) {
-            Object a = args.get(0);
-            if (name.equals("abs")) {
-                if (a instanceof Long l) return Math.abs(l);
-                if (a instanceof Double d) return Math.abs(d);
-            } else if (name.equals("sqrt") && (a instanceof Long || a instanceof Double)) {
-                return Math.sqrt(((Number) a).doubleValue());
-            }
-            return NOT_HANDLED;
+        if (args.size() == 1) return math(name, args.get(0));
+        return args.size() == 2 ? math(name, args.get(0), args.get(1)) : NOT_HANDLED;
+    }
+
+    /** {@link #math(String, List)} of one argument (a compiled loop calls it without a list: {@code CompiledLoops}). */
+    static Object math(String name, Object a) {
+        if (name.equals("abs")) {
+            if (a instanceof Long l) return Math.abs(l);
+            if (a instanceof Double d) return Math.abs(d);
+        } else if (name.equals("sqrt") && (a instanceof Long || a instanceof Double)) {
+            return Math.sqrt(((Number) a).doubleValue());
         }
-        if (args.size() != 2 || !(name.equals("max") || name.equals("min"))) return NOT_HANDLED;
-        Object a = args.get(0), b = args.get(1);
+        return NOT_HANDLED;
+    }
+
+    /** {@link #math(String, List)} of two arguments. */
+    static Object math(String name, Object a, Object b) {
+        if (!(name.equals("max") || name.equals("min"))) return NOT_HANDLED;
         if (a instanceof Long x && b instanceof Long y) return name.equals("max") ? Math.max(x, y) : Math.min(x, y);
         if ((a instanceof Long || a instanceof Double) && (b instanceof Long || b instanceof Double)) {
             double x = ((Number) a).doubleValue(), y = ((Number) b).doubleValue();

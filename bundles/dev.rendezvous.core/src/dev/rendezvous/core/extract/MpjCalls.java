@@ -649,7 +649,12 @@ final class MpjCalls {
                             && args.get(4) instanceof Long n && sp >= 0 && dp >= 0 && n >= 0 && sp + n <= src.elems.length
                             && dp + n <= dst.elems.length) {
                         in.bulk(n, mi);
-                        System.arraycopy(src.elems, (int) (long) sp, dst.writable().elems, (int) (long) dp, (int) (long) n);
+                        Object same = src.uniformValue();
+                        // unknowns copied into an array of the same unknowns (a forgotten result gathered piece by
+                        // piece): nothing changes, and the shared elements are not copied to be written over alike
+                        if (same == null || same != dst.uniformValue()) {
+                            System.arraycopy(src.elems, (int) (long) sp, dst.writable().elems, (int) (long) dp, (int) (long) n);
+                        }
                     } else if (src.elems != null && dst.elems != null && !(src instanceof Values.ArgsVal) && !(dst instanceof Values.ArgsVal)
                             && args.get(1) instanceof Long sp && args.get(3) instanceof Long dp && args.get(4) instanceof Long n) {
                         // all known and a range leaves its array: Java checks before it copies anything (main's
@@ -687,6 +692,12 @@ final class MpjCalls {
         if (n < 0) return "arraycopy: length " + n + " is negative";
         if (sp + n > srcLength) return "arraycopy: last source index " + (sp + n) + " out of bounds for length " + srcLength;
         return "arraycopy: last destination index " + (dp + n) + " out of bounds for length " + dstLength;
+    }
+
+    /** {@code Math.name(args)} or {@code StrictMath.name(args)}, the arguments evaluated. */
+    Object mathCall(String cls, String name, List<Object> args, MethodInvocation mi) {
+        Object r = raised(JdkCalls.callStatic(cls, name, args), mi);
+        return r != JdkCalls.NOT_HANDLED ? r : math(name, args);
     }
 
     private Object staticCall(String cls, String name, List<?> argExprs, MethodInvocation mi) {
@@ -765,8 +776,7 @@ final class MpjCalls {
                 return Unknown.ANY;
             }
             case "Math", "StrictMath" -> {
-                Object r = raised(JdkCalls.callStatic(cls, name, args), mi);
-                return r != JdkCalls.NOT_HANDLED ? r : math(name, args);
+                return mathCall(cls, name, args, mi);
             }
             case "Integer", "Long" -> {
                 if (name.equals("getInteger") || name.equals("getLong")) { // a system property
@@ -2312,6 +2322,15 @@ final class MpjCalls {
                 ok = parts[j] instanceof Object[] part && cs[j] instanceof Long n && n == part.length && ds[j] instanceof Long at
                         && at >= 0 && o + at + n <= av.elems.length;
             }
+            if (ok && o == 0 && unknownParts(parts) && partition(cs, ds, parts.length, av.elems.length)) {
+                // parts of unknowns that together fill the buffer (a gathered result nobody computed): the buffer's
+                // elements all become the unknown, shared, instead of a copy written part by part
+                Object[] t = Values.ArrayVal.template(av.elems.length, Unknown.ANY);
+                if (t != null) {
+                    av.adopt(t);
+                    return;
+                }
+            }
             if (ok) {
                 for (int j = 0; j < parts.length; j++) fill(buf, o + (Long) ds[j], cs[j], parts[j], Unknown.ANY);
                 return;
@@ -2426,6 +2445,13 @@ final class MpjCalls {
         int i = o;
         while (i < o + n && a.elems[i] != Unknown.ANY) i++;
         if (i == o + n) return; // nothing unknown: the array (perhaps shared with the message) stays as it is
+        if (o == 0 && n == a.elems.length && unknown instanceof SameUnknown same && Values.ArrayVal.isTemplate(a.elems, Unknown.ANY)) {
+            Object[] t = Values.ArrayVal.template(n, same.value());
+            if (t != null) { // a forgotten array broadcast whole: the same elements, shared, instead of a copy rewritten
+                a.adopt(t);
+                return;
+            }
+        }
         Object[] e = a.writable().elems;
         for (; i < o + n; i++) if (e[i] == Unknown.ANY) e[i] = unknown.apply(i - o);
     }
@@ -2457,6 +2483,10 @@ final class MpjCalls {
                 return;
             }
         }
+        if (unknown instanceof SameUnknown same && data instanceof Object[] d && Values.ArrayVal.isTemplate(d, Unknown.ANY)
+                && Values.ArrayVal.isTemplate(a.elems, same.value())) {
+            return; // a part of unknowns put where the array holds that unknown everywhere already: nothing changes
+        }
         a.writable();
         if (data instanceof Object[] d) {
             for (int i = 0; i < d.length && o + i < a.elems.length; i++) {
@@ -2466,6 +2496,34 @@ final class MpjCalls {
         }
         int n = cnt instanceof Long c ? (int) Math.min(c, a.elems.length - (long) o) : a.elems.length - o;
         for (int i = 0; i < n; i++) a.elems[o + i] = unknown.apply(i);
+    }
+
+    /** Whether every part is an array of unknowns only, shared ({@link Values.ArrayVal#isTemplate}: found at once). */
+    private static boolean unknownParts(Object[] parts) {
+        for (Object part : parts) if (!Values.ArrayVal.isTemplate((Object[]) part, Unknown.ANY)) return false;
+        return true;
+    }
+
+    /**
+     * Whether the first {@code k} blocks ({@code counts[j]} elements from {@code displs[j]}, all known, in bounds and
+     * checked to be as long as their parts) cover {@code 0 .. length - 1} exactly once.
+     */
+    private static boolean partition(Object[] counts, Object[] displs, int k, int length) {
+        long covered = 0;
+        long[][] blocks = new long[k][];
+        for (int j = 0; j < k; j++) {
+            blocks[j] = new long[] {(Long) displs[j], (Long) counts[j]};
+            covered += (Long) counts[j];
+        }
+        if (covered != length) return false;
+        java.util.Arrays.sort(blocks, java.util.Comparator.comparingLong(b -> b[0]));
+        long next = 0;
+        for (long[] b : blocks) {
+            if (b[1] == 0) continue;
+            if (b[0] != next) return false;
+            next += b[1];
+        }
+        return next == length;
     }
 
     private static boolean holdsAny(Object[] d) {

@@ -83,6 +83,37 @@ final class Operators {
         return Unknown.ANY;
     }
 
+    /**
+     * The operator a compound assignment applies ({@code "+"} for {@code +=}), one string per operator: made by cutting
+     * the {@code '='} off at every execution, it was a new string whose hash {@link #binary}'s switch computed each time.
+     */
+    static String compoundBase(org.eclipse.jdt.core.dom.Assignment.Operator op) {
+        String base = COMPOUND_BASES.get(op);
+        if (base == null) {
+            String s = op.toString();
+            base = s.substring(0, s.length() - 1);
+        }
+        return base;
+    }
+
+    private static final java.util.Map<org.eclipse.jdt.core.dom.Assignment.Operator, String> COMPOUND_BASES = compoundBases();
+
+    private static java.util.Map<org.eclipse.jdt.core.dom.Assignment.Operator, String> compoundBases() {
+        java.util.Map<org.eclipse.jdt.core.dom.Assignment.Operator, String> m = new java.util.IdentityHashMap<>();
+        for (org.eclipse.jdt.core.dom.Assignment.Operator op : new org.eclipse.jdt.core.dom.Assignment.Operator[] {
+                org.eclipse.jdt.core.dom.Assignment.Operator.PLUS_ASSIGN, org.eclipse.jdt.core.dom.Assignment.Operator.MINUS_ASSIGN,
+                org.eclipse.jdt.core.dom.Assignment.Operator.TIMES_ASSIGN, org.eclipse.jdt.core.dom.Assignment.Operator.DIVIDE_ASSIGN,
+                org.eclipse.jdt.core.dom.Assignment.Operator.REMAINDER_ASSIGN, org.eclipse.jdt.core.dom.Assignment.Operator.BIT_AND_ASSIGN,
+                org.eclipse.jdt.core.dom.Assignment.Operator.BIT_OR_ASSIGN, org.eclipse.jdt.core.dom.Assignment.Operator.BIT_XOR_ASSIGN,
+                org.eclipse.jdt.core.dom.Assignment.Operator.LEFT_SHIFT_ASSIGN,
+                org.eclipse.jdt.core.dom.Assignment.Operator.RIGHT_SHIFT_SIGNED_ASSIGN,
+                org.eclipse.jdt.core.dom.Assignment.Operator.RIGHT_SHIFT_UNSIGNED_ASSIGN}) {
+            String s = op.toString();
+            m.put(op, s.substring(0, s.length() - 1).intern());
+        }
+        return m;
+    }
+
     static Object binary(String op, Object a, Object b) {
         // the common case first: two known numbers (same results as the general path below)
         if (a instanceof Long x && b instanceof Long y) {

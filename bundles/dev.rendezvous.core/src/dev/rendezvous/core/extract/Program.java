@@ -648,8 +648,15 @@ public final class Program {
         return types.values();
     }
 
-    /** Methods with this name and arity, those of {@code preferred} first. */
+    /**
+     * Methods with this name and arity, those of {@code preferred} first; an unmodifiable list, found once per name,
+     * arity and preferred type (the interpreter asks at every call: a list built each time was a twentieth of a
+     * message-heavy run's time).
+     */
     public List<MethodDeclaration> methods(String name, int arity, ASTNode preferred) {
+        MethodsAsked key = new MethodsAsked(name, arity, preferred);
+        List<MethodDeclaration> found = methodsFound.get(key);
+        if (found != null) return found;
         List<MethodDeclaration> out = new ArrayList<>();
         for (MethodDeclaration m : methods.getOrDefault(name, List.of())) {
             if (m.getBody() == null) continue;
@@ -660,8 +667,22 @@ public final class Program {
                 else out.add(m);
             }
         }
-        return out;
+        found = List.copyOf(out);
+        methodsFound.put(key, found);
+        return found;
     }
+
+    /** The compiled form of a counting loop ({@link CompiledLoops}), made once; {@link CompiledLoops#NONE} if nothing compiles. */
+    CompiledLoops.Loop compiledLoop(org.eclipse.jdt.core.dom.ForStatement loop) {
+        return compiledLoops.computeIfAbsent(loop, l -> CompiledLoops.compile(l, this));
+    }
+
+    private final Map<org.eclipse.jdt.core.dom.ForStatement, CompiledLoops.Loop> compiledLoops = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** What {@link #methods} was asked (a node is equal only to itself). */
+    private record MethodsAsked(String name, int arity, ASTNode preferred) {}
+
+    private final Map<MethodsAsked, List<MethodDeclaration>> methodsFound = new java.util.concurrent.ConcurrentHashMap<>();
 
     public SourceRange range(ASTNode node) {
         int start = node.getStartPosition();

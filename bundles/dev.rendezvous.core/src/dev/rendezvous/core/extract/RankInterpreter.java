@@ -1086,7 +1086,7 @@ final class RankInterpreter {
         return c;
     }
 
-    private void execIf(IfStatement is) {
+    void execIf(IfStatement is) {
         Object c = eval(is.getExpression());
         if (!(c instanceof Boolean) && !program.mayCommunicate(is) && !program.transfersControl(is)) {
             havocAlike(is);
@@ -1340,6 +1340,49 @@ final class RankInterpreter {
         return ok[0];
     }
 
+    /** {@code Math.name(args)} from a compiled loop ({@link CompiledLoops}), as {@link #invocation} calls it. */
+    Object compiledMath(String cls, String name, List<Object> args, MethodInvocation mi) {
+        ASTNode was = position;
+        position = mi;
+        try {
+            return mpj.mathCall(cls, name, args, mi);
+        } finally {
+            position = was;
+        }
+    }
+
+    /** The test of a compiled loop: its compiled form where it gives a boolean, else {@link #loopTest} as always. */
+    private boolean compiledTest(CompiledLoops.Loop cl, Cell[] slots, ForStatement fs, int[] unknown) {
+        if (cl.test() != null && unknown[1] != 1) {
+            Object c = cl.test().ev(this, slots);
+            if (c instanceof Boolean b) return b;
+        }
+        return loopTest(fs.getExpression(), fs, unknown, false, null);
+    }
+
+    /** The body of a compiled loop, with {@link #body}'s handling of break and continue. */
+    private boolean compiledBody(CompiledLoops.Loop cl, Cell[] slots, ForStatement fs, String label) {
+        if (cl.body() == null) return body(fs.getBody(), label);
+        try {
+            cl.body().run(this, slots);
+        } catch (BreakSig b) {
+            if (b.label == null || b.label.equals(label)) return false;
+            throw b;
+        } catch (ContinueSig c) {
+            if (c.label != null && !c.label.equals(label)) throw c;
+        }
+        return true;
+    }
+
+    /** The updaters of a compiled loop, each compiled or evaluated. */
+    private void compiledUpdate(CompiledLoops.Loop cl, Cell[] slots, ForStatement fs) {
+        List<?> updaters = fs.updaters();
+        for (int i = 0, n = updaters.size(); i < n; i++) {
+            if (cl.updaters()[i] != null) cl.updaters()[i].run(this, slots);
+            else eval((Expression) updaters.get(i));
+        }
+    }
+
     private void execFor(ForStatement fs, String label) {
         frame.scopes.add(new Scope());
         int loopsBefore = loops.size();
@@ -1361,6 +1404,20 @@ final class RankInterpreter {
                 return;
             }
             long quietSteps = kernel ? budgets.maxPayloadSteps : budgets.maxQuietSteps;
+            CompiledLoops.Loop cl = comm || !budgets.compiledLoops ? null : program.compiledLoop(fs);
+            if (cl != null && cl != CompiledLoops.NONE) {
+                // the same loop from its compiled form: the same tests, steps and budgets (CompiledLoops)
+                Cell[] slots = cl.slots();
+                while (compiledTest(cl, slots, fs, unknown)) {
+                    if (!compiledBody(cl, slots, fs, label)) break;
+                    compiledUpdate(cl, slots, fs);
+                    if (++quiet > budgets.maxQuietIterations || steps - startSteps > quietSteps) {
+                        quietCut(fs);
+                        break;
+                    }
+                }
+                return;
+            }
             if (comm) loops.add(new LoopMark(unknown, heads, null, null));
             while (loopTest(fs.getExpression(), fs, unknown, comm, heads)) {
                 if (!body(fs.getBody(), label)) break;
@@ -2305,7 +2362,7 @@ final class RankInterpreter {
      * variables, declared outside its body, are found so on every iteration); otherwise the depth it
      * was found at is tried first.
      */
-    private Cell resolve(SimpleName sn) {
+    Cell resolve(SimpleName sn) {
         Object hint = hint(sn);
         if (hint instanceof Cell c) return c;
         ArrayList<Scope> scopes = frame.scopes;
@@ -2453,7 +2510,7 @@ final class RankInterpreter {
         } else {
             String op = a.getOperator().toString();
             Object old = eval(a.getLeftHandSide());
-            v = Operators.binary(op.substring(0, op.length() - 1), old, rhs);
+            v = Operators.binary(Operators.compoundBase(a.getOperator()), old, rhs);
             if (op.startsWith("<<") || op.startsWith(">>")) {
                 if (v instanceof Long && old instanceof Long l && l == (int) (long) l && rhs instanceof Long r && intTyped(a.getLeftHandSide())) {
                     int n = (int) (r & 31); // x >>>= 28 on an int shifts its 32 bits, as Java does
@@ -2665,7 +2722,7 @@ final class RankInterpreter {
      * product past the int range wraps before it is compared ({@code if (a * b < 0)}), as Java does. A result within
      * the range with both operands ints is already Java's (only shifts are recomputed then); anything else is kept.
      */
-    private Object intArithmetic(InfixExpression in, long v, long l, long r) {
+    Object intArithmetic(InfixExpression in, long v, long l, long r) {
         InfixExpression.Operator o = in.getOperator();
         boolean shift = o == InfixExpression.Operator.LEFT_SHIFT || o == InfixExpression.Operator.RIGHT_SHIFT_SIGNED
                 || o == InfixExpression.Operator.RIGHT_SHIFT_UNSIGNED;
@@ -2690,7 +2747,7 @@ final class RankInterpreter {
      * character literal, a variable declared so, a cast to one, an array's length, one of {@link #INT_METHODS}, or an
      * operator over such. False when unsure (a {@code long} is then what the value stays).
      */
-    private boolean intTyped(Expression e) {
+    boolean intTyped(Expression e) {
         return switch (e) {
             case NumberLiteral n -> {
                 String t = n.getToken().toLowerCase(java.util.Locale.ROOT);
@@ -2783,7 +2840,7 @@ final class RankInterpreter {
         return Operators.unary(op.toString(), v);
     }
 
-    private Object cast(Object v, Type t) {
+    Object cast(Object v, Type t) {
         if (!t.isPrimitiveType()) return v;
         PrimitiveType.Code c = ((PrimitiveType) t).getPrimitiveTypeCode();
         if (c == PrimitiveType.DOUBLE || c == PrimitiveType.FLOAT) return v instanceof Long l ? (Object) (double) l : v;

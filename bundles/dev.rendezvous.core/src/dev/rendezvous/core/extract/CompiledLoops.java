@@ -1,0 +1,505 @@
+package dev.rendezvous.core.extract;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.jdt.core.dom.ArrayAccess;
+import org.eclipse.jdt.core.dom.Assignment;
+import org.eclipse.jdt.core.dom.Block;
+import org.eclipse.jdt.core.dom.BooleanLiteral;
+import org.eclipse.jdt.core.dom.CastExpression;
+import org.eclipse.jdt.core.dom.CharacterLiteral;
+import org.eclipse.jdt.core.dom.ConditionalExpression;
+import org.eclipse.jdt.core.dom.Expression;
+import org.eclipse.jdt.core.dom.ExpressionStatement;
+import org.eclipse.jdt.core.dom.ForStatement;
+import org.eclipse.jdt.core.dom.IfStatement;
+import org.eclipse.jdt.core.dom.InfixExpression;
+import org.eclipse.jdt.core.dom.MethodInvocation;
+import org.eclipse.jdt.core.dom.NumberLiteral;
+import org.eclipse.jdt.core.dom.ParenthesizedExpression;
+import org.eclipse.jdt.core.dom.PostfixExpression;
+import org.eclipse.jdt.core.dom.PrefixExpression;
+import org.eclipse.jdt.core.dom.QualifiedName;
+import org.eclipse.jdt.core.dom.SimpleName;
+import org.eclipse.jdt.core.dom.Statement;
+import org.eclipse.jdt.core.dom.Type;
+import org.eclipse.jdt.core.dom.VariableDeclarationStatement;
+
+import dev.rendezvous.core.extract.Values.ArrayVal;
+import dev.rendezvous.core.extract.Values.Cell;
+import dev.rendezvous.core.extract.Values.ClassRef;
+import dev.rendezvous.core.extract.Values.Unknown;
+
+/**
+ * Counting loops without communication ({@code for} loops the interpreter follows without a message: a numerical
+ * kernel, a matrix filled, a buffer copied element by element) run from a tree of small objects made once per loop
+ * instead of from the syntax tree. The interpreter's work per element was mostly finding its way: the node's kind, the
+ * name's variable through the scopes, the argument list of a {@code Math.max}; here each node already knows its kind,
+ * and each name is looked up once per execution of the loop ({@link Loop#slots}).
+ *
+ * <p>Nothing about the meaning changes: every value is computed by the functions the interpreter uses
+ * ({@link Operators}, {@code RankInterpreter.intArithmetic}, {@code cast}, {@code MpjCalls.mathCall}), every statement
+ * is charged the same interpretation step ({@code RankInterpreter.step}) in the same order, and the loop is driven by
+ * the same test of the iteration and step budgets. A compiled expression only reads; where it meets anything it does not
+ * handle the same way (an unknown array or index, an index outside the array, a buffer of a pending request, an
+ * integer divided by zero, an unknown assigned) it answers {@link #BAIL} before anything was written, and the
+ * interpreter runs that statement or test as it always did. A statement the compiler does not know (a call, a
+ * declaration, a return, a nested loop) is always left to the interpreter; a nested {@code for} loop is compiled on its
+ * own when the interpreter reaches it. So the runs, and every finding, are the interpreter's own: the tests compare
+ * them with the compiled loops switched off ({@link Budgets#compiledLoops}).
+ */
+final class CompiledLoops {
+    private CompiledLoops() {}
+
+    /** What a compiled expression answers where the interpreter must evaluate it instead. */
+    static final Object BAIL = new Object();
+
+    /** A loop that could not be compiled usefully (nothing in it would run compiled). */
+    static final Loop NONE = new Loop(null, null, null, null, null, 0);
+
+    /**
+     * The compiled form of a {@code for} loop: its test (null when the interpreter tests it), its updaters (an entry
+     * null where the interpreter evaluates that one), its body (null when the interpreter runs it), and the number of
+     * names it looks up ({@link #slots}).
+     */
+    record Loop(ForStatement node, Expr test, Stmt[] updaters, Stmt body, String[] names, int slotCount) {
+        /** One execution's variables: each slot is filled the first time its name is read. */
+        Cell[] slots() {
+            return new Cell[slotCount];
+        }
+    }
+
+    /** A pure expression: its value, or {@link #BAIL}. */
+    interface Expr {
+        Object ev(RankInterpreter in, Cell[] slots);
+    }
+
+    /** A statement, its step included; it falls back to the interpreter by itself. */
+    interface Stmt {
+        void run(RankInterpreter in, Cell[] slots);
+    }
+
+    /** The compiled form of {@code fs}, or {@link #NONE}. */
+    static Loop compile(ForStatement fs, Program program) {
+        Compiler c = new Compiler(program);
+        Expr test = fs.getExpression() == null ? null : c.expr(fs.getExpression());
+        List<?> ups = fs.updaters();
+        Stmt[] updaters = new Stmt[ups.size()];
+        boolean any = test != null;
+        for (int i = 0; i < updaters.length; i++) {
+            updaters[i] = c.effect((Expression) ups.get(i), null);
+            any |= updaters[i] != null;
+        }
+        Stmt body = c.stmt(fs.getBody());
+        any |= body != null && !(body instanceof Interpreted);
+        if (!any) return NONE;
+        return new Loop(fs, test, updaters, body instanceof Interpreted ? null : body, c.names.toArray(new String[0]),
+                c.names.size());
+    }
+
+    /** Turns syntax into the nodes below; null for what it does not compile. */
+    private static final class Compiler {
+        final Program program;
+        final Map<String, Integer> slotOf = new HashMap<>();
+        final List<String> names = new ArrayList<>();
+
+        Compiler(Program program) {
+            this.program = program;
+        }
+
+        int slot(String name) {
+            Integer s = slotOf.get(name);
+            if (s == null) {
+                s = names.size();
+                slotOf.put(name, s);
+                names.add(name);
+            }
+            return s;
+        }
+
+        Stmt stmt(Statement s) {
+            if (s instanceof Block b) {
+                List<?> list = b.statements();
+                for (Object o : list) {
+                    // a declaration opens a scope of its own (RankInterpreter.exec): such a block stays interpreted
+                    if (o instanceof VariableDeclarationStatement || o instanceof org.eclipse.jdt.core.dom.TypeDeclarationStatement) {
+                        return new Interpreted(s);
+                    }
+                }
+                Stmt[] parts = new Stmt[list.size()];
+                boolean compiled = false;
+                for (int i = 0; i < parts.length; i++) {
+                    parts[i] = stmt((Statement) list.get(i));
+                    compiled |= !(parts[i] instanceof Interpreted);
+                }
+                return compiled ? new BlockStmt(b, parts) : new Interpreted(s);
+            }
+            if (s instanceof ExpressionStatement es) {
+                Stmt e = effect(es.getExpression(), es);
+                return e != null ? e : new Interpreted(s);
+            }
+            if (s instanceof IfStatement is) {
+                Expr cond = expr(is.getExpression());
+                if (cond == null) return new Interpreted(s);
+                Stmt then = stmt(is.getThenStatement());
+                Stmt otherwise = is.getElseStatement() == null ? null : stmt(is.getElseStatement());
+                return new IfStmt(is, cond, then, otherwise);
+            }
+            return new Interpreted(s);
+        }
+
+        /**
+         * An expression evaluated for its effect ({@code a[i] += x}, {@code i++}): as a statement ({@code at} its
+         * statement, charged a step) or as an updater ({@code at} null).
+         */
+        Stmt effect(Expression e, ExpressionStatement at) {
+            if (e instanceof Assignment a) {
+                String op = a.getOperator() == Assignment.Operator.ASSIGN ? null : Operators.compoundBase(a.getOperator());
+                if (op != null && (op.equals("<<") || op.equals(">>") || op.equals(">>>"))) return null;
+                Expr rhs = expr(a.getRightHandSide());
+                if (rhs == null) return null;
+                Expression lhs = a.getLeftHandSide();
+                while (lhs instanceof ParenthesizedExpression p) lhs = p.getExpression();
+                if (lhs instanceof SimpleName n) return new AssignName(at, e, new Name(slot(n.getIdentifier()), n), op, rhs);
+                if (lhs instanceof ArrayAccess aa) {
+                    Expr array = expr(aa.getArray()), index = expr(aa.getIndex());
+                    if (array == null || index == null) return null;
+                    Expr old = op == null ? null : expr(aa);
+                    if (op != null && old == null) return null;
+                    return new AssignElement(at, e, array, index, old, op, rhs);
+                }
+                return null;
+            }
+            if (e instanceof PostfixExpression pe && pe.getOperand() instanceof SimpleName n) {
+                return new Step(at, e, new Name(slot(n.getIdentifier()), n), pe.getOperator() == PostfixExpression.Operator.INCREMENT ? "+" : "-");
+            }
+            if (e instanceof PrefixExpression pe && pe.getOperand() instanceof SimpleName n
+                    && (pe.getOperator() == PrefixExpression.Operator.INCREMENT || pe.getOperator() == PrefixExpression.Operator.DECREMENT)) {
+                return new Step(at, e, new Name(slot(n.getIdentifier()), n), pe.getOperator() == PrefixExpression.Operator.INCREMENT ? "+" : "-");
+            }
+            return null;
+        }
+
+        Expr expr(Expression e) {
+            switch (e) {
+                case NumberLiteral n -> {
+                    Object v = n.getProperty(Program.LITERAL_VALUE);
+                    Object value = v != null ? v : Operators.number(n.getToken());
+                    return (in, slots) -> value;
+                }
+                case BooleanLiteral b -> {
+                    Boolean value = b.booleanValue();
+                    return (in, slots) -> value;
+                }
+                case CharacterLiteral ch -> {
+                    Object value = program.literalValue(ch) instanceof Character c ? (Object) (long) c : Unknown.ANY;
+                    return (in, slots) -> value;
+                }
+                case SimpleName n -> {
+                    return new Name(slot(n.getIdentifier()), n);
+                }
+                case ParenthesizedExpression p -> {
+                    return expr(p.getExpression());
+                }
+                case QualifiedName q when q.getName().getIdentifier().equals("length") && q.getQualifier() instanceof SimpleName base
+                        && !program.spelledPackageQualified(q) -> {
+                    return new Length(new Name(slot(base.getIdentifier()), base));
+                }
+                case InfixExpression in -> {
+                    Expr l = expr(in.getLeftOperand()), r = expr(in.getRightOperand());
+                    List<?> more = in.extendedOperands();
+                    Expr[] extended = new Expr[more.size()];
+                    for (int i = 0; i < extended.length; i++) {
+                        extended[i] = expr((Expression) more.get(i));
+                        if (extended[i] == null) return null;
+                    }
+                    return l == null || r == null ? null : new Infix(in, l, r, extended, in.getOperator().toString());
+                }
+                case PrefixExpression pe when pe.getOperator() != PrefixExpression.Operator.INCREMENT
+                        && pe.getOperator() != PrefixExpression.Operator.DECREMENT -> {
+                    Expr operand = expr(pe.getOperand());
+                    String op = pe.getOperator().toString();
+                    return operand == null ? null : (in, slots) -> {
+                        Object v = operand.ev(in, slots);
+                        return v == BAIL ? BAIL : Operators.unary(op, v);
+                    };
+                }
+                case CastExpression ce -> {
+                    Expr operand = expr(ce.getExpression());
+                    Type t = ce.getType();
+                    return operand == null ? null : (in, slots) -> {
+                        Object v = operand.ev(in, slots);
+                        return v == BAIL ? BAIL : in.cast(v, t);
+                    };
+                }
+                case ArrayAccess aa -> {
+                    Expr array = expr(aa.getArray()), index = expr(aa.getIndex());
+                    return array == null || index == null ? null : new Element(array, index);
+                }
+                case ConditionalExpression ce -> {
+                    Expr test = expr(ce.getExpression()), a = expr(ce.getThenExpression()), b = expr(ce.getElseExpression());
+                    return test == null || a == null || b == null ? null : (in, slots) -> {
+                        Object c = test.ev(in, slots);
+                        return c instanceof Boolean t ? (t ? a : b).ev(in, slots) : BAIL;
+                    };
+                }
+                case MethodInvocation mi when mi.getExpression() instanceof SimpleName cls
+                        && (cls.getIdentifier().equals("Math") || cls.getIdentifier().equals("StrictMath"))
+                        && program.type(cls.getIdentifier()) == null && mi.typeArguments().isEmpty() -> {
+                    List<?> args = mi.arguments();
+                    Expr[] compiled = new Expr[args.size()];
+                    for (int i = 0; i < compiled.length; i++) {
+                        compiled[i] = expr((Expression) args.get(i));
+                        if (compiled[i] == null) return null;
+                    }
+                    return new MathCall(mi, cls.getIdentifier(), mi.getName().getIdentifier(), new Name(slot(cls.getIdentifier()), cls), compiled);
+                }
+                default -> {
+                    return null;
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ expressions
+
+    /** A name: its variable, found once per execution of the loop ({@code RankInterpreter.resolve}). */
+    private record Name(int slot, SimpleName node) implements Expr {
+        @Override
+        public Object ev(RankInterpreter in, Cell[] slots) {
+            Cell c = cell(in, slots);
+            return c == null ? BAIL : c.value;
+        }
+
+        Cell cell(RankInterpreter in, Cell[] slots) {
+            Cell c = slots[slot];
+            if (c == null) {
+                c = in.resolve(node);
+                slots[slot] = c; // stays null when nothing is found: looked up again next time
+            }
+            return c;
+        }
+    }
+
+    /** {@code a.length} of an array the analysis holds (main's arguments excepted: the interpreter notes their use). */
+    private record Length(Name array) implements Expr {
+        @Override
+        public Object ev(RankInterpreter in, Cell[] slots) {
+            Object v = array.ev(in, slots);
+            return v instanceof ArrayVal a && !(a instanceof Values.ArgsVal) && a.elems != null ? (Object) (long) a.elems.length : BAIL;
+        }
+    }
+
+    /** An element of an array the analysis holds, inside it, not the buffer of a pending request. */
+    private record Element(Expr array, Expr index) implements Expr {
+        @Override
+        public Object ev(RankInterpreter in, Cell[] slots) {
+            Object arr = array.ev(in, slots);
+            if (!(arr instanceof ArrayVal a) || a instanceof Values.ArgsVal || a.elems == null || a.inFlight != 0) return BAIL;
+            Object idx = index.ev(in, slots);
+            if (!(idx instanceof Long i) || i < 0 || i >= a.elems.length) return BAIL;
+            return a.elems[(int) (long) i];
+        }
+    }
+
+    /** A binary operation (and its extended operands: {@code a + b + c}), as {@code RankInterpreter.infix} computes it. */
+    private record Infix(InfixExpression node, Expr left, Expr right, Expr[] extended, String op) implements Expr {
+        @Override
+        public Object ev(RankInterpreter in, Cell[] slots) {
+            InfixExpression.Operator operator = node.getOperator();
+            Object l = left.ev(in, slots);
+            if (l == BAIL) return BAIL;
+            if (operator == InfixExpression.Operator.CONDITIONAL_AND || operator == InfixExpression.Operator.CONDITIONAL_OR) {
+                boolean and = operator == InfixExpression.Operator.CONDITIONAL_AND;
+                Object acc = l;
+                for (int i = -1; i < extended.length; i++) {
+                    if (!(acc instanceof Boolean b)) return BAIL; // the interpreter runs the rest as either outcome
+                    if (b != and) return b; // short circuit
+                    Object r = (i < 0 ? right : extended[i]).ev(in, slots);
+                    if (r == BAIL) return BAIL;
+                    acc = Operators.logic(and, acc, r);
+                }
+                return acc;
+            }
+            boolean division = operator == InfixExpression.Operator.DIVIDE || operator == InfixExpression.Operator.REMAINDER;
+            Object r = right.ev(in, slots);
+            if (r == BAIL || division && r instanceof Long d && d == 0 && l instanceof Long) {
+                return BAIL; // perhaps Java's ArithmeticException: the interpreter decides
+            }
+            Object acc = Operators.numeric(operator, l, r);
+            if (acc == null) acc = Operators.binary(op, l, r);
+            if (acc instanceof Long v && l instanceof Long a && r instanceof Long b) acc = in.intArithmetic(node, v, a, b);
+            if (extended.length == 0) return acc;
+            boolean wrap = acc instanceof Long && (operator == InfixExpression.Operator.PLUS || operator == InfixExpression.Operator.MINUS
+                    || operator == InfixExpression.Operator.TIMES) && in.intTyped(node);
+            for (Expr e : extended) {
+                Object x = e.ev(in, slots);
+                if (x == BAIL || division && x instanceof Long d && d == 0 && acc instanceof Long) return BAIL;
+                acc = Operators.binary(op, acc, x);
+                if (wrap && acc instanceof Long v && v != (int) (long) v) acc = (long) (int) (long) v;
+            }
+            return acc;
+        }
+    }
+
+    /** {@code Math.f(...)} as the interpreter calls it ({@code MpjCalls.mathCall}). */
+    private record MathCall(MethodInvocation node, String cls, String name, Name receiver, Expr[] args) implements Expr {
+        @Override
+        public Object ev(RankInterpreter in, Cell[] slots) {
+            if (!(receiver.ev(in, slots) instanceof ClassRef c) || !c.name().equals(cls)) return BAIL; // a variable named Math
+            if (args.length == 1 || args.length == 2) {
+                // abs, sqrt, max, min of numbers: what the call below comes to (JdkCalls.callStatic tries these first)
+                Object a = args[0].ev(in, slots);
+                if (a == BAIL) return BAIL;
+                Object b = args.length == 2 ? args[1].ev(in, slots) : null;
+                if (b == BAIL) return BAIL;
+                Object r = args.length == 1 ? JdkCalls.math(name, a) : JdkCalls.math(name, a, b);
+                return r != JdkCalls.NOT_HANDLED ? r : in.compiledMath(cls, name, args.length == 1 ? java.util.Arrays.asList(a) : java.util.Arrays.asList(a, b), node);
+            }
+            List<Object> values = new ArrayList<>(args.length);
+            for (Expr a : args) {
+                Object v = a.ev(in, slots);
+                if (v == BAIL) return BAIL;
+                values.add(v);
+            }
+            return in.compiledMath(cls, name, values, node);
+        }
+    }
+
+    // ------------------------------------------------------------------ statements
+
+    /** A statement the interpreter runs (its step included). */
+    private record Interpreted(Statement node) implements Stmt {
+        @Override
+        public void run(RankInterpreter in, Cell[] slots) {
+            in.exec(node);
+        }
+    }
+
+    private record BlockStmt(Block node, Stmt[] parts) implements Stmt {
+        @Override
+        public void run(RankInterpreter in, Cell[] slots) {
+            in.step(node);
+            for (Stmt s : parts) s.run(in, slots);
+        }
+    }
+
+    /** {@code if}: a known test picks the arm here; any other goes to {@code RankInterpreter.execIf}, after the step. */
+    private record IfStmt(IfStatement node, Expr test, Stmt then, Stmt otherwise) implements Stmt {
+        @Override
+        public void run(RankInterpreter in, Cell[] slots) {
+            in.step(node);
+            Object c = test.ev(in, slots);
+            if (!(c instanceof Boolean b)) {
+                in.execIf(node);
+            } else if (b) {
+                then.run(in, slots);
+            } else if (otherwise != null) {
+                otherwise.run(in, slots);
+            }
+        }
+    }
+
+    /** The common part of the statements below: the step (when a statement), then the effect or the interpreter. */
+    private abstract static class Effect implements Stmt {
+        final ExpressionStatement statement;
+        final Expression expression;
+
+        Effect(ExpressionStatement statement, Expression expression) {
+            this.statement = statement;
+            this.expression = expression;
+        }
+
+        @Override
+        public final void run(RankInterpreter in, Cell[] slots) {
+            if (statement != null) in.step(statement);
+            if (!apply(in, slots)) in.eval(expression);
+        }
+
+        /** The effect, or false (nothing done) when the interpreter must evaluate the expression. */
+        abstract boolean apply(RankInterpreter in, Cell[] slots);
+    }
+
+    /** {@code x = e}, {@code x += e}: as {@code RankInterpreter.assign} and {@code store} do to a variable. */
+    private static final class AssignName extends Effect {
+        final Name target;
+        final String op;
+        final Expr rhs;
+
+        AssignName(ExpressionStatement statement, Expression expression, Name target, String op, Expr rhs) {
+            super(statement, expression);
+            this.target = target;
+            this.op = op;
+            this.rhs = rhs;
+        }
+
+        @Override
+        boolean apply(RankInterpreter in, Cell[] slots) {
+            Object v = rhs.ev(in, slots);
+            if (v == BAIL || op == null && v == Unknown.ANY) return false; // an unknown copied gets a name there
+            Cell c = target.cell(in, slots);
+            if (c == null) return false;
+            if (op != null) v = Operators.binary(op, c.value, v);
+            c.set(v);
+            return true;
+        }
+    }
+
+    /** {@code a[i] = e}, {@code a[i][j] += e}: as {@code RankInterpreter.assign} and {@code store} do to an element. */
+    private static final class AssignElement extends Effect {
+        final Expr array;
+        final Expr index;
+        final Expr old;
+        final String op;
+        final Expr rhs;
+
+        AssignElement(ExpressionStatement statement, Expression expression, Expr array, Expr index, Expr old, String op, Expr rhs) {
+            super(statement, expression);
+            this.array = array;
+            this.index = index;
+            this.old = old;
+            this.op = op;
+            this.rhs = rhs;
+        }
+
+        @Override
+        boolean apply(RankInterpreter in, Cell[] slots) {
+            Object v = rhs.ev(in, slots);
+            if (v == BAIL || op == null && v == Unknown.ANY) return false;
+            if (op != null) {
+                Object before = old.ev(in, slots);
+                if (before == BAIL) return false;
+                v = Operators.binary(op, before, v);
+            }
+            Object arr = array.ev(in, slots);
+            if (!(arr instanceof ArrayVal a) || a instanceof Values.ArgsVal || a.elems == null || a.inFlight != 0) return false;
+            Object idx = index.ev(in, slots);
+            if (!(idx instanceof Long i) || i < 0 || i >= a.elems.length) return false;
+            a.writable().elems[(int) (long) i] = v;
+            return true;
+        }
+    }
+
+    /** {@code i++}, {@code --i}: as the interpreter counts a variable up or down. */
+    private static final class Step extends Effect {
+        final Name target;
+        final String op;
+
+        Step(ExpressionStatement statement, Expression expression, Name target, String op) {
+            super(statement, expression);
+            this.target = target;
+            this.op = op;
+        }
+
+        @Override
+        boolean apply(RankInterpreter in, Cell[] slots) {
+            Cell c = target.cell(in, slots);
+            if (c == null) return false;
+            c.set(Operators.binary(op, c.value, 1L));
+            return true;
+        }
+    }
+}

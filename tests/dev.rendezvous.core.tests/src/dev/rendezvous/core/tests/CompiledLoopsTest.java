@@ -1,0 +1,215 @@
+package dev.rendezvous.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.rendezvous.core.AnalysisOptions;
+import dev.rendezvous.core.Rendezvous;
+import dev.rendezvous.core.RunReport;
+import dev.rendezvous.core.extract.Assumptions;
+import dev.rendezvous.core.extract.Budgets;
+import dev.rendezvous.core.extract.Extractor;
+import dev.rendezvous.core.extract.Program;
+import dev.rendezvous.core.model.Event;
+import dev.rendezvous.core.model.Finding;
+import dev.rendezvous.core.semantics.BufferPolicy;
+import dev.rendezvous.core.semantics.RunOutcome;
+
+/**
+ * Counting loops without communication run from their compiled form ({@code extract/CompiledLoops}); the interpreter
+ * following the syntax tree is the oracle. The claim is stronger than the same verdict: the same runs. On every corpus
+ * program, example and fixture, and on random programs whose loops compute integers, longs and doubles (wrapping ints,
+ * divisions by zero, indices past the end, {@code Math} calls, ternaries, casts, {@code break} and {@code continue},
+ * nested loops) and then send what they computed as tags and peers, the traces of a run and every finding (its text
+ * included) are the same with and without the compiled loops.
+ */
+class CompiledLoopsTest {
+    static Stream<Arguments> programs() throws IOException {
+        return Repo.programsAt(2, 3, 4);
+    }
+
+    @ParameterizedTest(name = "{0} np={1}")
+    @MethodSource("programs")
+    void sameRunsAndFindingsOnEveryProgram(Path file, int np) {
+        assertSame(file.toString(), Repo.read(file), np);
+    }
+
+    static Stream<Arguments> seeds() {
+        return IntStream.range(0, 120).mapToObj(seed -> Arguments.of(seed, 2 + seed % 3));
+    }
+
+    @ParameterizedTest(name = "seed {0} np={1}")
+    @MethodSource("seeds")
+    void sameRunsAndFindingsOnRandomKernels(int seed, int np) {
+        assertSame("Kernel" + seed + ".java", kernel(seed), np);
+    }
+
+    /**
+     * The compiled loops are used where they should be: a stencil's kernel runs compiled, and switched off the same loop
+     * computes the same numbers, which the program sends as its tag.
+     */
+    @Test
+    void aStencilKernelSendsTheSameTagEitherWay() {
+        String src = """
+                import mpi.*;
+                public class Stencil {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        Intracomm w = MPI.COMM_WORLD;
+                        int rank = w.Rank(), size = w.Size();
+                        double[] u = new double[66], next = new double[66];
+                        u[0] = 100.0 * (rank + 1);
+                        double[] diff = new double[1];
+                        for (int it = 0; it < 50; it++) {
+                            for (int i = 1; i <= 64; i++) {
+                                next[i] = 0.5 * (u[i - 1] + u[i + 1]);
+                                diff[0] = Math.max(diff[0], Math.abs(next[i] - u[i]));
+                            }
+                            System.arraycopy(next, 1, u, 1, 64);
+                        }
+                        int tag = (int) (diff[0] * 1000) % 97;
+                        int[] buf = {tag};
+                        if (rank == 0) w.Send(buf, 0, 1, MPI.INT, 1, tag);
+                        else if (rank == 1) w.Recv(buf, 0, 1, MPI.INT, 0, MPI.ANY_TAG);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        String compiled = traces("Stencil.java", src, 2, true);
+        assertEquals(traces("Stencil.java", src, 2, false), compiled);
+        assertTrue(compiled.contains("0 SEND>1 tag=" + stencilTag() + " "), compiled);
+    }
+
+    /** What rank 0 of the stencil above computes, computed by Java. */
+    private static int stencilTag() {
+        double[] u = new double[66], next = new double[66];
+        u[0] = 100.0;
+        double[] diff = new double[1];
+        for (int it = 0; it < 50; it++) {
+            for (int i = 1; i <= 64; i++) {
+                next[i] = 0.5 * (u[i - 1] + u[i + 1]);
+                diff[0] = Math.max(diff[0], Math.abs(next[i] - u[i]));
+            }
+            System.arraycopy(next, 1, u, 1, 64);
+        }
+        return (int) (diff[0] * 1000) % 97;
+    }
+
+    private static void assertSame(String name, String source, int np) {
+        String what = name + " np=" + np + "\n" + source;
+        assertEquals(traces(name, source, np, false), traces(name, source, np, true), what);
+        assertEquals(findings(name, source, np, false), findings(name, source, np, true), what);
+    }
+
+    private static Budgets budgets(boolean compiled) {
+        Budgets b = Budgets.defaults();
+        b.maxMillis = 600_000; // never the clock: a run cut by time could differ
+        b.compiledLoops = compiled;
+        return b;
+    }
+
+    /** Every rank's trace of one zero-buffer run: operation, peer, tag, count and line of each event. */
+    private static String traces(String name, String source, int np, boolean compiled) {
+        RunOutcome run = Extractor.run(Program.parse(name, source), np, BufferPolicy.ZERO, new int[0], budgets(compiled),
+                new Assumptions(), 600_000);
+        StringBuilder out = new StringBuilder();
+        for (List<Event> t : run.traces()) {
+            for (Event e : t) {
+                out.append(e.rank()).append(' ').append(e.op()).append('>').append(e.peer()).append(" tag=").append(e.tag())
+                        .append(" n=").append(e.count()).append(" @").append(e.site() == null ? -1 : e.site().line()).append('\n');
+            }
+            out.append("--\n");
+        }
+        return out.toString();
+    }
+
+    /** Every finding of the whole analysis, its message included. */
+    private static List<String> findings(String name, String source, int np, boolean compiled) {
+        RunReport r = Rendezvous.analyze(Program.parse(name, source), np, new AnalysisOptions(List.of(np), budgets(compiled)),
+                () -> false);
+        List<String> out = new ArrayList<>();
+        out.add(String.valueOf(r.verdict()));
+        for (Finding f : r.findings()) out.add(f.kind().id() + " " + f.severity() + " @" + f.range().line() + " " + f.message());
+        return out;
+    }
+
+    /**
+     * A random program: each rank runs a few counting loops without communication over ints (wrapping), longs,
+     * doubles and arrays, with compound assignments, {@code ++}/{@code --}, ternaries, casts, {@code Math} calls, tests
+     * that break or continue, now and then a division that may be by zero or an index that may pass the end; then it
+     * sends what it computed around a ring, as the tag and as the value, and the next rank takes its peer from it.
+     */
+    static String kernel(long seed) {
+        Random r = new Random(seed);
+        StringBuilder s = new StringBuilder("import mpi.*;\npublic class Kernel" + seed + " {\n"
+                + "    public static void main(String[] args) throws Exception {\n"
+                + "        MPI.Init(args);\n"
+                + "        Intracomm w = MPI.COMM_WORLD;\n"
+                + "        int rank = w.Rank(), size = w.Size();\n"
+                + "        int a = rank + 3, x = 0;\n        long b = 7L * (rank + 1);\n        double d = 0.5 + rank;\n"
+                + "        int[] arr = new int[8];\n        double[] da = new double[8];\n        long[][] grid = new long[4][4];\n");
+        int loops = 1 + r.nextInt(3);
+        for (int l = 0; l < loops; l++) {
+            String i = "i" + l;
+            s.append("        for (int ").append(i).append(" = ").append(r.nextInt(3)).append("; ").append(i)
+                    .append(r.nextBoolean() ? " < " : " <= ").append(5 + r.nextInt(40)).append("; ")
+                    .append(r.nextInt(4) == 0 ? i + " += 2" : r.nextBoolean() ? i + "++" : "++" + i).append(") {\n");
+            int statements = 1 + r.nextInt(5);
+            for (int k = 0; k < statements; k++) s.append("            ").append(statement(r, i)).append('\n');
+            if (r.nextInt(3) == 0) {
+                String j = "j" + l;
+                s.append("            for (int ").append(j).append(" = 0; ").append(j).append(" < ").append(1 + r.nextInt(5))
+                        .append("; ").append(j).append("++) ").append(statement(r, j)).append('\n');
+            }
+            s.append("        }\n");
+        }
+        s.append("        int tag = (int) (Math.abs((long) a + b + x + arr[3] + (long) da[5] + grid[1][2] + (long) d) % 50);\n"
+                + "        int[] out = {tag}, in = new int[1];\n"
+                + "        w.Sendrecv(out, 0, 1, MPI.INT, (rank + 1) % size, tag, in, 0, 1, MPI.INT, (rank + size - 1) % size, MPI.ANY_TAG);\n"
+                + "        int peer = Math.abs(in[0]) % size;\n"
+                + "        if (peer != rank) w.Send(out, 0, 1, MPI.INT, peer, 1);\n"
+                + "        MPI.Finalize();\n    }\n}\n");
+        return s.toString();
+    }
+
+    private static String statement(Random r, String i) {
+        String[] ints = {"a", "x", "arr[" + i + " % 8]", "arr[(" + i + " + a) & 7]"};
+        String[] longs = {"b", "grid[" + i + " % 4][(" + i + " + 1) % 4]"};
+        String[] doubles = {"d", "da[" + i + " % 8]"};
+        return switch (r.nextInt(16)) {
+            case 0 -> pick(r, ints) + " = " + pick(r, ints) + " * 31 + " + i + ";"; // wraps past 2^31
+            case 1 -> pick(r, ints) + " += " + i + " * " + (1 + r.nextInt(9)) + " - a;";
+            case 2 -> pick(r, longs) + " = " + pick(r, longs) + " * 1000003L + " + pick(r, ints) + ";";
+            case 3 -> pick(r, doubles) + " = 0.5 * (" + pick(r, doubles) + " + " + pick(r, ints) + ") - Math.sqrt(Math.abs(d));";
+            case 4 -> pick(r, doubles) + " = Math.max(" + pick(r, doubles) + ", Math.abs(" + pick(r, doubles) + " - " + i + "));";
+            case 5 -> "x = (" + i + " % 3 == 0) ? x + 1 : x - (int) d;";
+            case 6 -> "if (" + pick(r, ints) + " > " + r.nextInt(100) + ") x++; else --x;";
+            case 7 -> "if (" + i + " == " + (3 + r.nextInt(20)) + ") break;";
+            case 8 -> "if ((" + i + " & 1) == 1) continue;";
+            case 9 -> "x += " + (r.nextInt(4) == 0 ? "100 / (" + i + " - " + r.nextInt(12) + ")" : "100 / (" + i + " + 1)") + ";";
+            case 10 -> "arr[" + i + " % " + (r.nextInt(5) == 0 ? "9" : "8") + "] = (int) (b % 1000) + a;"; // 9: past the end
+            case 11 -> "b -= Math.min(b, " + pick(r, longs) + ") / 3 + " + i + ";";
+            case 12 -> "da[" + i + " % da.length] += (double) a / (" + i + " + 2) + b % 7;";
+            case 13 -> "a = Math.abs(a) % 1000 + " + i + " * " + i + " - x;";
+            case 14 -> "d = d * 1.0001 + (" + pick(r, ints) + " < 0 ? -1 : 1) * (d > 1e6 ? 0 : " + i + ");";
+            default -> "x = x ^ (a << 3) | " + i + ";";
+        };
+    }
+
+    private static String pick(Random r, String[] options) {
+        return options[r.nextInt(options.length)];
+    }
+}
