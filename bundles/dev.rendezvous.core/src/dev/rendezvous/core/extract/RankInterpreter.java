@@ -1141,12 +1141,22 @@ final class RankInterpreter {
     private boolean body(Statement body, String label) {
         try {
             exec(body);
-        } catch (BreakSig b) {
-            if (b.label == null || b.label.equals(label)) return false;
-            throw b;
-        } catch (ContinueSig c) {
-            if (c.label != null && !c.label.equals(label)) throw c;
+        } catch (BreakSig | ContinueSig s) {
+            return goesOn(s, label);
         }
+        return true;
+    }
+
+    /**
+     * Whether a loop labelled {@code label} (or none) goes on after its body ended with {@code s}: not after its own
+     * {@code break}, yes after its own {@code continue}; a signal for an enclosing statement is thrown on.
+     */
+    private static boolean goesOn(Signal s, String label) {
+        if (s instanceof BreakSig) {
+            if (s.label == null || s.label.equals(label)) return false;
+            throw s;
+        }
+        if (s.label != null && !s.label.equals(label)) throw s;
         return true;
     }
 
@@ -1365,11 +1375,8 @@ final class RankInterpreter {
         if (cl.body() == null) return body(fs.getBody(), label);
         try {
             cl.body().run(this, slots);
-        } catch (BreakSig b) {
-            if (b.label == null || b.label.equals(label)) return false;
-            throw b;
-        } catch (ContinueSig c) {
-            if (c.label != null && !c.label.equals(label)) throw c;
+        } catch (BreakSig | ContinueSig s) {
+            return goesOn(s, label);
         }
         return true;
     }
