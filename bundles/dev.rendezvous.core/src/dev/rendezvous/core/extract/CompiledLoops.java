@@ -12,6 +12,7 @@ import org.eclipse.jdt.core.dom.BooleanLiteral;
 import org.eclipse.jdt.core.dom.CastExpression;
 import org.eclipse.jdt.core.dom.CharacterLiteral;
 import org.eclipse.jdt.core.dom.ConditionalExpression;
+import org.eclipse.jdt.core.dom.DoStatement;
 import org.eclipse.jdt.core.dom.Expression;
 import org.eclipse.jdt.core.dom.ExpressionStatement;
 import org.eclipse.jdt.core.dom.ForStatement;
@@ -27,6 +28,7 @@ import org.eclipse.jdt.core.dom.SimpleName;
 import org.eclipse.jdt.core.dom.Statement;
 import org.eclipse.jdt.core.dom.Type;
 import org.eclipse.jdt.core.dom.VariableDeclarationStatement;
+import org.eclipse.jdt.core.dom.WhileStatement;
 
 import dev.rendezvous.core.extract.Values.ArrayVal;
 import dev.rendezvous.core.extract.Values.Cell;
@@ -34,8 +36,8 @@ import dev.rendezvous.core.extract.Values.ClassRef;
 import dev.rendezvous.core.extract.Values.Unknown;
 
 /**
- * Counting loops without communication ({@code for} loops the interpreter follows without a message: a numerical
- * kernel, a matrix filled, a buffer copied element by element) run from a tree of small objects made once per loop
+ * Loops without communication ({@code for}, {@code while} and {@code do} loops the interpreter follows without a
+ * message: a numerical kernel, a matrix filled, a buffer copied element by element) run from a tree of small objects made once per loop
  * instead of from the syntax tree. The interpreter's work per element was mostly finding its way: the node's kind, the
  * name's variable through the scopes, the argument list of a {@code Math.max}; here each node already knows its kind,
  * and each name is looked up once per execution of the loop ({@link Loop#slots}).
@@ -47,8 +49,8 @@ import dev.rendezvous.core.extract.Values.Unknown;
  * handle the same way (an unknown array or index, an index outside the array, a buffer of a pending request, an
  * integer divided by zero, an unknown assigned) it answers {@link #BAIL} before anything was written, and the
  * interpreter runs that statement or test as it always did. A statement the compiler does not know (a call, a
- * declaration, a return, a nested loop) is always left to the interpreter; a nested {@code for} loop is compiled on its
- * own when the interpreter reaches it. So the runs, and every finding, are the interpreter's own: the tests compare
+ * declaration, a return, a nested loop) is always left to the interpreter; a nested loop is compiled on its own when
+ * the interpreter reaches it. So the runs, and every finding, are the interpreter's own: the tests compare
  * them with the compiled loops switched off ({@link Budgets#compiledLoops}).
  */
 final class CompiledLoops {
@@ -65,7 +67,7 @@ final class CompiledLoops {
      * null where the interpreter evaluates that one), its body (null when the interpreter runs it), and the number of
      * names it looks up ({@link #slots}).
      */
-    record Loop(ForStatement node, Expr test, Stmt[] updaters, Stmt body, String[] names, int slotCount) {
+    record Loop(Statement node, Expr test, Stmt[] updaters, Stmt body, String[] names, int slotCount) {
         /** One execution's variables: each slot is filled the first time its name is read. */
         Cell[] slots() {
             return new Cell[slotCount];
@@ -82,21 +84,29 @@ final class CompiledLoops {
         void run(RankInterpreter in, Cell[] slots);
     }
 
-    /** The compiled form of {@code fs}, or {@link #NONE}. */
-    static Loop compile(ForStatement fs, Program program) {
+    /** The compiled form of a {@code for}, {@code while} or {@code do} loop, or {@link #NONE}. */
+    static Loop compile(Statement loop, Program program) {
+        return switch (loop) {
+            case ForStatement fs -> compile(fs, fs.getExpression(), fs.updaters(), fs.getBody(), program);
+            case WhileStatement ws -> compile(ws, ws.getExpression(), List.of(), ws.getBody(), program);
+            case DoStatement ds -> compile(ds, ds.getExpression(), List.of(), ds.getBody(), program);
+            default -> NONE;
+        };
+    }
+
+    private static Loop compile(Statement loop, Expression condition, List<?> ups, Statement bodyStmt, Program program) {
         Compiler c = new Compiler(program);
-        Expr test = fs.getExpression() == null ? null : c.expr(fs.getExpression());
-        List<?> ups = fs.updaters();
+        Expr test = condition == null ? null : c.expr(condition);
         Stmt[] updaters = new Stmt[ups.size()];
         boolean any = test != null;
         for (int i = 0; i < updaters.length; i++) {
             updaters[i] = c.effect((Expression) ups.get(i), null);
             any |= updaters[i] != null;
         }
-        Stmt body = c.stmt(fs.getBody());
+        Stmt body = c.stmt(bodyStmt);
         any |= body != null && !(body instanceof Interpreted);
         if (!any) return NONE;
-        return new Loop(fs, test, updaters, body instanceof Interpreted ? null : body, c.names.toArray(new String[0]),
+        return new Loop(loop, test, updaters, body instanceof Interpreted ? null : body, c.names.toArray(new String[0]),
                 c.names.size());
     }
 

@@ -672,12 +672,12 @@ public final class Program {
         return found;
     }
 
-    /** The compiled form of a counting loop ({@link CompiledLoops}), made once; {@link CompiledLoops#NONE} if nothing compiles. */
-    CompiledLoops.Loop compiledLoop(org.eclipse.jdt.core.dom.ForStatement loop) {
+    /** The compiled form of a loop ({@link CompiledLoops}), made once; {@link CompiledLoops#NONE} if nothing compiles. */
+    CompiledLoops.Loop compiledLoop(org.eclipse.jdt.core.dom.Statement loop) {
         return compiledLoops.computeIfAbsent(loop, l -> CompiledLoops.compile(l, this));
     }
 
-    private final Map<org.eclipse.jdt.core.dom.ForStatement, CompiledLoops.Loop> compiledLoops = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<org.eclipse.jdt.core.dom.Statement, CompiledLoops.Loop> compiledLoops = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** What {@link #methods} was asked (a node is equal only to itself). */
     private record MethodsAsked(String name, int arity, ASTNode preferred) {}

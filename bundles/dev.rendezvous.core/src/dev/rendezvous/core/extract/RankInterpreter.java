@@ -1362,17 +1362,17 @@ final class RankInterpreter {
     }
 
     /** The test of a compiled loop: its compiled form where it gives a boolean, else {@link #loopTest} as always. */
-    private boolean compiledTest(CompiledLoops.Loop cl, Cell[] slots, ForStatement fs, int[] unknown) {
+    private boolean compiledTest(CompiledLoops.Loop cl, Cell[] slots, Expression cond, ASTNode loop, int[] unknown) {
         if (cl.test() != null && unknown[1] != 1) {
             Object c = cl.test().ev(this, slots);
             if (c instanceof Boolean b) return b;
         }
-        return loopTest(fs.getExpression(), fs, unknown, false, null);
+        return loopTest(cond, loop, unknown, false, null);
     }
 
     /** The body of a compiled loop, with {@link #body}'s handling of break and continue. */
-    private boolean compiledBody(CompiledLoops.Loop cl, Cell[] slots, ForStatement fs, String label) {
-        if (cl.body() == null) return body(fs.getBody(), label);
+    private boolean compiledBody(CompiledLoops.Loop cl, Cell[] slots, Statement bodyStmt, String label) {
+        if (cl.body() == null) return body(bodyStmt, label);
         try {
             cl.body().run(this, slots);
         } catch (BreakSig | ContinueSig s) {
@@ -1415,8 +1415,8 @@ final class RankInterpreter {
             if (cl != null && cl != CompiledLoops.NONE) {
                 // the same loop from its compiled form: the same tests, steps and budgets (CompiledLoops)
                 Cell[] slots = cl.slots();
-                while (compiledTest(cl, slots, fs, unknown)) {
-                    if (!compiledBody(cl, slots, fs, label)) break;
+                while (compiledTest(cl, slots, fs.getExpression(), fs, unknown)) {
+                    if (!compiledBody(cl, slots, fs.getBody(), label)) break;
                     compiledUpdate(cl, slots, fs);
                     if (++quiet > budgets.maxQuietIterations || steps - startSteps > quietSteps) {
                         quietCut(fs);
@@ -1706,6 +1706,21 @@ final class RankInterpreter {
         List<Object> heads = comm ? new ArrayList<>(4) : null;
         if (comm) loops.add(new LoopMark(unknown, heads, null, null));
         try {
+            CompiledLoops.Loop cl = comm || !budgets.compiledLoops ? null : program.compiledLoop((Statement) loop);
+            if (cl != null && cl != CompiledLoops.NONE) {
+                // the same loop from its compiled form: the same tests, steps and budgets (CompiledLoops)
+                Cell[] slots = cl.slots();
+                if (doFirst && !compiledBody(cl, slots, bodyStmt, label)) return;
+                long startSteps = steps;
+                while (compiledTest(cl, slots, cond, loop, unknown)) {
+                    if (!compiledBody(cl, slots, bodyStmt, label)) break;
+                    if (++quiet > budgets.maxQuietIterations || steps - startSteps > budgets.maxQuietSteps) {
+                        quietCut(loop);
+                        break;
+                    }
+                }
+                return;
+            }
             if (doFirst && !body(bodyStmt, label)) return;
             long startSteps = steps;
             while (loopTest(cond, loop, unknown, comm, heads)) {

@@ -29,7 +29,7 @@ import dev.rendezvous.core.semantics.BufferPolicy;
 import dev.rendezvous.core.semantics.RunOutcome;
 
 /**
- * Counting loops without communication run from their compiled form ({@code extract/CompiledLoops}); the interpreter
+ * Loops without communication run from their compiled form ({@code extract/CompiledLoops}); the interpreter
  * following the syntax tree is the oracle. The claim is stronger than the same verdict: the same runs. On every corpus
  * program, example and fixture, and on random programs whose loops compute integers, longs and doubles (wrapping ints,
  * divisions by zero, indices past the end, {@code Math} calls, ternaries, casts, {@code break} and {@code continue},
@@ -147,7 +147,8 @@ class CompiledLoopsTest {
     }
 
     /**
-     * A random program: each rank runs a few counting loops without communication over ints (wrapping), longs,
+     * A random program: each rank runs a few loops without communication ({@code for}, {@code while}, {@code do}) over
+     * ints (wrapping), longs,
      * doubles and arrays, with compound assignments, {@code ++}/{@code --}, ternaries, casts, {@code Math} calls, tests
      * that break or continue, now and then a division that may be by zero or an index that may pass the end; then it
      * sends what it computed around a ring, as the tag and as the value, and the next rank takes its peer from it.
@@ -164,9 +165,18 @@ class CompiledLoopsTest {
         int loops = 1 + r.nextInt(3);
         for (int l = 0; l < loops; l++) {
             String i = "i" + l;
-            s.append("        for (int ").append(i).append(" = ").append(r.nextInt(3)).append("; ").append(i)
-                    .append(r.nextBoolean() ? " < " : " <= ").append(5 + r.nextInt(40)).append("; ")
-                    .append(r.nextInt(4) == 0 ? i + " += 2" : r.nextBoolean() ? i + "++" : "++" + i).append(") {\n");
+            int shape = r.nextInt(5); // 0: while, 1: do-while, else for
+            if (shape == 0) {
+                s.append("        int ").append(i).append(" = ").append(r.nextInt(3)).append(";\n        while (").append(i)
+                        .append(" < ").append(5 + r.nextInt(40)).append(") {\n            ").append(i).append("++;\n");
+            } else if (shape == 1) {
+                s.append("        int ").append(i).append(" = ").append(r.nextInt(3)).append(";\n        do {\n            ")
+                        .append(i).append("++;\n");
+            } else {
+                s.append("        for (int ").append(i).append(" = ").append(r.nextInt(3)).append("; ").append(i)
+                        .append(r.nextBoolean() ? " < " : " <= ").append(5 + r.nextInt(40)).append("; ")
+                        .append(r.nextInt(4) == 0 ? i + " += 2" : r.nextBoolean() ? i + "++" : "++" + i).append(") {\n");
+            }
             int statements = 1 + r.nextInt(5);
             for (int k = 0; k < statements; k++) s.append("            ").append(statement(r, i)).append('\n');
             if (r.nextInt(3) == 0) {
@@ -174,7 +184,7 @@ class CompiledLoopsTest {
                 s.append("            for (int ").append(j).append(" = 0; ").append(j).append(" < ").append(1 + r.nextInt(5))
                         .append("; ").append(j).append("++) ").append(statement(r, j)).append('\n');
             }
-            s.append("        }\n");
+            s.append(shape == 1 ? "        } while (" + i + " < " + r.nextInt(45) + ");\n" : "        }\n"); // a do runs once whatever its test
         }
         s.append("        int tag = (int) (Math.abs((long) a + b + x + arr[3] + (long) da[5] + grid[1][2] + (long) d) % 50);\n"
                 + "        int[] out = {tag}, in = new int[1];\n"
