@@ -174,6 +174,13 @@ final class CompiledLoops {
                 Expression lhs = a.getLeftHandSide();
                 while (lhs instanceof ParenthesizedExpression p) lhs = p.getExpression();
                 if (lhs instanceof SimpleName n) return new AssignName(at, e, new Name(slot(n.getIdentifier()), n), op, rhs);
+                if (lhs instanceof ArrayAccess aa && op == null && aa.getIndex() instanceof PostfixExpression pe
+                        && pe.getOperand() instanceof SimpleName counter) {
+                    // flat[k++] = v: the counter moves as the interpreter's store moves it, once
+                    Expr array = expr(aa.getArray());
+                    return array == null ? null : new AssignCounted(at, e, array, new Name(slot(counter.getIdentifier()), counter),
+                            pe.getOperator() == PostfixExpression.Operator.INCREMENT ? "+" : "-", rhs);
+                }
                 if (lhs instanceof ArrayAccess aa) {
                     Expr array = expr(aa.getArray()), index = expr(aa.getIndex());
                     if (array == null || index == null) return null;
@@ -182,6 +189,16 @@ final class CompiledLoops {
                     return new AssignElement(at, e, array, index, old, op, rhs);
                 }
                 return null;
+            }
+            Expression operand = e instanceof PostfixExpression pe ? pe.getOperand()
+                    : e instanceof PrefixExpression pe && (pe.getOperator() == PrefixExpression.Operator.INCREMENT
+                            || pe.getOperator() == PrefixExpression.Operator.DECREMENT) ? pe.getOperand() : null;
+            if (operand instanceof ArrayAccess aa) {
+                // count[x]++: read, counted, stored back, as the interpreter's postfix and prefix do
+                Expr array = expr(aa.getArray()), index = expr(aa.getIndex());
+                boolean up = e instanceof PostfixExpression pe ? pe.getOperator() == PostfixExpression.Operator.INCREMENT
+                        : ((PrefixExpression) e).getOperator() == PrefixExpression.Operator.INCREMENT;
+                return array == null || index == null ? null : new StepElement(at, e, new Element(array, index), array, index, up ? "+" : "-");
             }
             if (e instanceof PostfixExpression pe && pe.getOperand() instanceof SimpleName n) {
                 return new Step(at, e, new Name(slot(n.getIdentifier()), n), pe.getOperator() == PostfixExpression.Operator.INCREMENT ? "+" : "-");
@@ -489,6 +506,62 @@ final class CompiledLoops {
             Object idx = index.ev(in, slots);
             if (!(idx instanceof Long i) || i < 0 || i >= a.elems.length) return false;
             a.writable().elems[(int) (long) i] = v;
+            return true;
+        }
+    }
+
+    /** {@code a[k++] = e}: the value, then the counter moved once, then the element, as {@code RankInterpreter.store} does. */
+    private static final class AssignCounted extends Effect {
+        final Expr array;
+        final Name counter;
+        final String op;
+        final Expr rhs;
+
+        AssignCounted(ExpressionStatement statement, Expression expression, Expr array, Name counter, String op, Expr rhs) {
+            super(statement, expression);
+            this.array = array;
+            this.counter = counter;
+            this.op = op;
+            this.rhs = rhs;
+        }
+
+        @Override
+        boolean apply(RankInterpreter in, Cell[] slots) {
+            Object v = rhs.ev(in, slots);
+            if (v == BAIL || v == Unknown.ANY) return false;
+            Object arr = array.ev(in, slots);
+            if (!(arr instanceof ArrayVal a) || a instanceof Values.ArgsVal || a.elems == null || a.inFlight != 0) return false;
+            Cell c = counter.cell(in, slots);
+            if (c == null || !(c.value instanceof Long i) || i < 0 || i >= a.elems.length) return false;
+            c.set(Operators.binary(op, i, 1L));
+            a.writable().elems[(int) (long) i] = v;
+            return true;
+        }
+    }
+
+    /** {@code a[i]++}, {@code --a[i]}: the element read, counted and stored back. */
+    private static final class StepElement extends Effect {
+        final Element read;
+        final Expr array;
+        final Expr index;
+        final String op;
+
+        StepElement(ExpressionStatement statement, Expression expression, Element read, Expr array, Expr index, String op) {
+            super(statement, expression);
+            this.read = read;
+            this.array = array;
+            this.index = index;
+            this.op = op;
+        }
+
+        @Override
+        boolean apply(RankInterpreter in, Cell[] slots) {
+            Object old = read.ev(in, slots);
+            if (old == BAIL) return false;
+            Object nv = Operators.binary(op, old, 1L);
+            Object arr = array.ev(in, slots), idx = index.ev(in, slots);
+            if (!(arr instanceof ArrayVal a) || !(idx instanceof Long i)) return false; // read checked the rest
+            a.writable().elems[(int) (long) i] = nv;
             return true;
         }
     }

@@ -148,10 +148,10 @@ class CompiledLoopsTest {
 
     /**
      * A random program: each rank runs a few loops without communication ({@code for}, {@code while}, {@code do}) over
-     * ints (wrapping), longs,
-     * doubles and arrays, with compound assignments, {@code ++}/{@code --}, ternaries, casts, {@code Math} calls, tests
-     * that break or continue, now and then a division that may be by zero or an index that may pass the end; then it
-     * sends what it computed around a ring, as the tag and as the value, and the next rank takes its peer from it.
+     * ints (wrapping), longs, doubles and arrays, with compound assignments, {@code ++}/{@code --} (of elements too, and
+     * {@code a[k++] = v}), ternaries, casts, {@code Math} calls, tests that break or continue, now and then a division
+     * that may be by zero or an index that may pass the end; then it sends what it computed around a ring, as the tag
+     * and as the value, and the next rank takes its peer from it.
      */
     static String kernel(long seed) {
         Random r = new Random(seed);
@@ -160,7 +160,7 @@ class CompiledLoopsTest {
                 + "        MPI.Init(args);\n"
                 + "        Intracomm w = MPI.COMM_WORLD;\n"
                 + "        int rank = w.Rank(), size = w.Size();\n"
-                + "        int a = rank + 3, x = 0;\n        long b = 7L * (rank + 1);\n        double d = 0.5 + rank;\n"
+                + "        int a = rank + 3, x = 0, k = 0;\n        long b = 7L * (rank + 1);\n        double d = 0.5 + rank;\n"
                 + "        int[] arr = new int[8];\n        double[] da = new double[8];\n        long[][] grid = new long[4][4];\n");
         int loops = 1 + r.nextInt(3);
         for (int l = 0; l < loops; l++) {
@@ -199,7 +199,7 @@ class CompiledLoopsTest {
         String[] ints = {"a", "x", "arr[" + i + " % 8]", "arr[(" + i + " + a) & 7]"};
         String[] longs = {"b", "grid[" + i + " % 4][(" + i + " + 1) % 4]"};
         String[] doubles = {"d", "da[" + i + " % 8]"};
-        return switch (r.nextInt(16)) {
+        return switch (r.nextInt(18)) {
             case 0 -> pick(r, ints) + " = " + pick(r, ints) + " * 31 + " + i + ";"; // wraps past 2^31
             case 1 -> pick(r, ints) + " += " + i + " * " + (1 + r.nextInt(9)) + " - a;";
             case 2 -> pick(r, longs) + " = " + pick(r, longs) + " * 1000003L + " + pick(r, ints) + ";";
@@ -215,6 +215,8 @@ class CompiledLoopsTest {
             case 12 -> "da[" + i + " % da.length] += (double) a / (" + i + " + 2) + b % 7;";
             case 13 -> "a = Math.abs(a) % 1000 + " + i + " * " + i + " - x;";
             case 14 -> "d = d * 1.0001 + (" + pick(r, ints) + " < 0 ? -1 : 1) * (d > 1e6 ? 0 : " + i + ");";
+            case 15 -> r.nextBoolean() ? "arr[(" + i + " + x) & 7]++;" : "--da[" + i + " % 8];";
+            case 16 -> "{ if (k > " + (5 + r.nextInt(4)) + ") k = 0; arr[k++] = a + " + i + "; }"; // 8: k passes the end
             default -> "x = x ^ (a << 3) | " + i + ";";
         };
     }
