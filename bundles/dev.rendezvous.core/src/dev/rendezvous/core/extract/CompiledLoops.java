@@ -320,12 +320,20 @@ final class CompiledLoops {
         }
     }
 
+    /**
+     * {@code v} as an array whose elements a compiled node may read and write: one the analysis holds (not main's
+     * arguments, whose length is not that of their elements), not the buffer of a pending request; null for any other.
+     */
+    private static ArrayVal held(Object v) {
+        return v instanceof ArrayVal a && !(a instanceof Values.ArgsVal) && a.elems != null && a.inFlight == 0 ? a : null;
+    }
+
     /** An element of an array the analysis holds, inside it, not the buffer of a pending request. */
     private record Element(Expr array, Expr index) implements Expr {
         @Override
         public Object ev(RankInterpreter in, Cell[] slots) {
-            Object arr = array.ev(in, slots);
-            if (!(arr instanceof ArrayVal a) || a instanceof Values.ArgsVal || a.elems == null || a.inFlight != 0) return BAIL;
+            ArrayVal a = held(array.ev(in, slots));
+            if (a == null) return BAIL;
             Object idx = index.ev(in, slots);
             if (!(idx instanceof Long i) || i < 0 || i >= a.elems.length) return BAIL;
             return a.elems[(int) (long) i];
@@ -501,8 +509,8 @@ final class CompiledLoops {
                 if (before == BAIL) return false;
                 v = Operators.binary(op, before, v);
             }
-            Object arr = array.ev(in, slots);
-            if (!(arr instanceof ArrayVal a) || a instanceof Values.ArgsVal || a.elems == null || a.inFlight != 0) return false;
+            ArrayVal a = held(array.ev(in, slots));
+            if (a == null) return false;
             Object idx = index.ev(in, slots);
             if (!(idx instanceof Long i) || i < 0 || i >= a.elems.length) return false;
             a.writable().elems[(int) (long) i] = v;
@@ -529,8 +537,8 @@ final class CompiledLoops {
         boolean apply(RankInterpreter in, Cell[] slots) {
             Object v = rhs.ev(in, slots);
             if (v == BAIL || v == Unknown.ANY) return false;
-            Object arr = array.ev(in, slots);
-            if (!(arr instanceof ArrayVal a) || a instanceof Values.ArgsVal || a.elems == null || a.inFlight != 0) return false;
+            ArrayVal a = held(array.ev(in, slots));
+            if (a == null) return false;
             Cell c = counter.cell(in, slots);
             if (c == null || !(c.value instanceof Long i) || i < 0 || i >= a.elems.length) return false;
             c.set(Operators.binary(op, i, 1L));
