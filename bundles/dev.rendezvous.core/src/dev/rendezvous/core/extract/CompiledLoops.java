@@ -60,14 +60,14 @@ final class CompiledLoops {
     static final Object BAIL = new Object();
 
     /** A loop that could not be compiled usefully (nothing in it would run compiled). */
-    static final Loop NONE = new Loop(null, null, null, null, null, 0);
+    static final Loop NONE = new Loop(null, null, null, 0);
 
     /**
-     * The compiled form of a {@code for} loop: its test (null when the interpreter tests it), its updaters (an entry
+     * The compiled form of a loop: its test (null when the interpreter tests it), its updaters (an entry
      * null where the interpreter evaluates that one), its body (null when the interpreter runs it), and the number of
      * names it looks up ({@link #slots}).
      */
-    record Loop(Statement node, Expr test, Stmt[] updaters, Stmt body, String[] names, int slotCount) {
+    record Loop(Expr test, Stmt[] updaters, Stmt body, int slotCount) {
         /** One execution's variables: each slot is filled the first time its name is read. */
         Cell[] slots() {
             return new Cell[slotCount];
@@ -87,14 +87,14 @@ final class CompiledLoops {
     /** The compiled form of a {@code for}, {@code while} or {@code do} loop, or {@link #NONE}. */
     static Loop compile(Statement loop, Program program) {
         return switch (loop) {
-            case ForStatement fs -> compile(fs, fs.getExpression(), fs.updaters(), fs.getBody(), program);
-            case WhileStatement ws -> compile(ws, ws.getExpression(), List.of(), ws.getBody(), program);
-            case DoStatement ds -> compile(ds, ds.getExpression(), List.of(), ds.getBody(), program);
+            case ForStatement fs -> compile(fs.getExpression(), fs.updaters(), fs.getBody(), program);
+            case WhileStatement ws -> compile(ws.getExpression(), List.of(), ws.getBody(), program);
+            case DoStatement ds -> compile(ds.getExpression(), List.of(), ds.getBody(), program);
             default -> NONE;
         };
     }
 
-    private static Loop compile(Statement loop, Expression condition, List<?> ups, Statement bodyStmt, Program program) {
+    private static Loop compile(Expression condition, List<?> ups, Statement bodyStmt, Program program) {
         Compiler c = new Compiler(program);
         Expr test = condition == null ? null : c.expr(condition);
         Stmt[] updaters = new Stmt[ups.size()];
@@ -106,28 +106,20 @@ final class CompiledLoops {
         Stmt body = c.stmt(bodyStmt);
         any |= body != null && !(body instanceof Interpreted);
         if (!any) return NONE;
-        return new Loop(loop, test, updaters, body instanceof Interpreted ? null : body, c.names.toArray(new String[0]),
-                c.names.size());
+        return new Loop(test, updaters, body instanceof Interpreted ? null : body, c.slotOf.size());
     }
 
     /** Turns syntax into the nodes below; null for what it does not compile. */
     private static final class Compiler {
         final Program program;
         final Map<String, Integer> slotOf = new HashMap<>();
-        final List<String> names = new ArrayList<>();
 
         Compiler(Program program) {
             this.program = program;
         }
 
         int slot(String name) {
-            Integer s = slotOf.get(name);
-            if (s == null) {
-                s = names.size();
-                slotOf.put(name, s);
-                names.add(name);
-            }
-            return s;
+            return slotOf.computeIfAbsent(name, n -> slotOf.size());
         }
 
         Stmt stmt(Statement s) {
@@ -213,8 +205,7 @@ final class CompiledLoops {
         Expr expr(Expression e) {
             switch (e) {
                 case NumberLiteral n -> {
-                    Object v = n.getProperty(Program.LITERAL_VALUE);
-                    Object value = v != null ? v : Operators.number(n.getToken());
+                    Object value = RankInterpreter.numberValue(n);
                     return (in, slots) -> value;
                 }
                 case BooleanLiteral b -> {
@@ -222,7 +213,7 @@ final class CompiledLoops {
                     return (in, slots) -> value;
                 }
                 case CharacterLiteral ch -> {
-                    Object value = program.literalValue(ch) instanceof Character c ? (Object) (long) c : Unknown.ANY;
+                    Object value = RankInterpreter.charValue(ch, program);
                     return (in, slots) -> value;
                 }
                 case SimpleName n -> {

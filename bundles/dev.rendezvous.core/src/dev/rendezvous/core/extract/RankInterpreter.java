@@ -2131,17 +2131,27 @@ final class RankInterpreter {
 
     // ================================================================ expressions
 
+    /** A number literal's value (set on the node when the program was indexed, else read from its token). */
+    static Object numberValue(NumberLiteral n) {
+        Object v = n.getProperty(Program.LITERAL_VALUE);
+        return v != null ? v : Operators.number(n.getToken());
+    }
+
+    /** A character literal's value: its code, a number as every integral value here. */
+    static Object charValue(CharacterLiteral c, Program program) {
+        return program.literalValue(c) instanceof Character ch ? (Object) (long) ch : Unknown.ANY;
+    }
+
     Object eval(Expression e) {
         switch (e.getNodeType()) {
             case ASTNode.NUMBER_LITERAL -> {
-                Object v = e.getProperty(Program.LITERAL_VALUE);
-                return v != null ? v : Operators.number(((NumberLiteral) e).getToken());
+                return numberValue((NumberLiteral) e);
             }
             case ASTNode.BOOLEAN_LITERAL -> {
                 return ((BooleanLiteral) e).booleanValue();
             }
             case ASTNode.CHARACTER_LITERAL -> {
-                return program.literalValue((CharacterLiteral) e) instanceof Character ch ? (Object) (long) ch : Unknown.ANY;
+                return charValue((CharacterLiteral) e, program);
             }
             case ASTNode.STRING_LITERAL -> {
                 StringLiteral s = (StringLiteral) e;
