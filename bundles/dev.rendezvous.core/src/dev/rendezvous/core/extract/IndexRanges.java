@@ -51,11 +51,39 @@ final class IndexRanges {
      * Whether some element access in {@code loop} has a known index range that reaches outside an array whose length
      * is known now. {@code value} gives the current value of a variable by name (null when there is none).
      */
-    static boolean mayLeaveBounds(ASTNode loop, Function<String, Object> value) {
+    static boolean mayLeaveBounds(Program program, ASTNode loop, Function<String, Object> value) {
+        if (!program.accessesElements(loop)) return false; // nothing to check (a loop of arithmetic only)
         Set<String> reassigned = reassignedIn(loop);
         Check check = new Check(value, reassigned);
         loop.accept(check);
         return check.found;
+    }
+
+    /**
+     * Whether {@code loop} has an access {@link #mayLeaveBounds} checks: an array element or a {@code System.arraycopy}.
+     * A fact of the text, kept by {@link Program#accessesElements}.
+     */
+    static boolean accessesElements(ASTNode loop) {
+        boolean[] found = {false};
+        loop.accept(new ASTVisitor() {
+            @Override
+            public boolean visit(ArrayAccess aa) {
+                found[0] = true;
+                return false;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.MethodInvocation mi) {
+                if (Program.arraycopy(mi)) found[0] = true;
+                return !found[0];
+            }
+
+            @Override
+            public boolean preVisit2(ASTNode node) {
+                return !found[0];
+            }
+        });
+        return found[0];
     }
 
     /** Names the loop assigns as a whole (not an element of) or declares: their value now is not theirs inside. */

@@ -103,11 +103,18 @@ final class JdkCalls {
 
     /** {@link #math(String, List)} of two arguments. */
     static Object math(String name, Object a, Object b) {
-        if (!(name.equals("max") || name.equals("min"))) return NOT_HANDLED;
-        if (a instanceof Long x && b instanceof Long y) return name.equals("max") ? Math.max(x, y) : Math.min(x, y);
+        boolean max;
+        switch (name) { // one comparison of the name (a kernel calls this at every element)
+            case "max" -> max = true;
+            case "min" -> max = false;
+            default -> {
+                return NOT_HANDLED;
+            }
+        }
+        if (a instanceof Long x && b instanceof Long y) return max ? Math.max(x, y) : Math.min(x, y);
         if ((a instanceof Long || a instanceof Double) && (b instanceof Long || b instanceof Double)) {
             double x = ((Number) a).doubleValue(), y = ((Number) b).doubleValue();
-            return name.equals("max") ? Math.max(x, y) : Math.min(x, y);
+            return max ? Math.max(x, y) : Math.min(x, y);
         }
         return NOT_HANDLED;
     }

@@ -83,6 +83,9 @@ final class MpjCalls {
 
     // ================================================================ fields
 
+    /** MPI's datatypes and reduction operators by name (values: the same for every rank and run). */
+    private static final Map<String, Object> MPI_CONSTANTS = new java.util.concurrent.ConcurrentHashMap<>();
+
     Object staticField(String cls, String name) {
         if (cls.equals("MPI")) {
             switch (name) {
@@ -100,10 +103,11 @@ final class MpjCalls {
                 case "TAG_UB": return (long) Integer.MAX_VALUE;
                 case "NUM_OF_PROCESSORS": return Unknown.UNIFORM;
                 case "SUM", "MAX", "MIN", "PROD", "LAND", "BAND", "LOR", "BOR", "LXOR", "BXOR", "MAXLOC", "MINLOC":
-                    return new ReduceOp(name);
+                    return MPI_CONSTANTS.computeIfAbsent(name, ReduceOp::new);
                 default:
-                    if (name.equals(name.toUpperCase()) && !name.startsWith("THREAD")) return new Datatype(name, Values.typeSize(name));
-                    return Unknown.UNIFORM;
+                    // made once per name: a halo exchange names MPI.DOUBLE at every call
+                    return MPI_CONSTANTS.computeIfAbsent(name, n -> n.equals(n.toUpperCase()) && !n.startsWith("THREAD")
+                            ? new Datatype(n, Values.typeSize(n)) : Unknown.UNIFORM);
             }
         }
         if (cls.equals("Integer") || cls.equals("Long") || cls.equals("Short") || cls.equals("Byte")) {
@@ -2761,8 +2765,8 @@ final class MpjCalls {
             for (RequestValue rv : reqs) start(rv, mi);
             return null;
         }
-        List<World.Pending> pend = new ArrayList<>();
-        List<RequestValue> active = new ArrayList<>();
+        List<World.Pending> pend = new ArrayList<>(reqs.size());
+        List<RequestValue> active = new ArrayList<>(reqs.size());
         for (RequestValue rv : reqs) {
             if (rv.current != null) {
                 pend.add(rv.current);

@@ -246,6 +246,7 @@ public final class Program {
         }
         indexUnit(cu);
         for (CompilationUnit c : companionFiles.keySet()) indexUnit(c);
+        if (names <= MAX_CONSTANT_SLOTS) mpiConstants = new Object[names];
         findEntry();
     }
 
@@ -263,6 +264,26 @@ public final class Program {
     /** How many simple names the program's files have ({@link #NAME_ID}). */
     int nameCount() {
         return names;
+    }
+
+    /**
+     * Per simple name ({@link #NAME_ID}), the MPI datatype or reduction operator a qualified name ending in it was found
+     * to mean ({@code MPI.DOUBLE}, {@code MPI.SUM}): the same value on every rank and at every evaluation, as names
+     * resolve lexically. Null for a program with more names than {@link #MAX_CONSTANT_SLOTS}.
+     */
+    private Object[] mpiConstants;
+    private static final int MAX_CONSTANT_SLOTS = 1 << 20;
+
+    /** What {@code name}, the last segment of a qualified name, was found to mean ({@link #mpiConstants}), or null. */
+    Object mpiConstant(SimpleName name) {
+        Object[] known = mpiConstants;
+        return known != null && name.getProperty(NAME_ID) instanceof Integer id ? known[id] : null;
+    }
+
+    /** Keeps what {@code name}, the last segment of a qualified name, means ({@link #mpiConstants}). */
+    void mpiConstant(SimpleName name, Object value) {
+        Object[] known = mpiConstants;
+        if (known != null && name.getProperty(NAME_ID) instanceof Integer id) known[id] = value;
     }
 
     private void indexUnit(CompilationUnit unit) {
@@ -672,6 +693,13 @@ public final class Program {
         return found;
     }
 
+    /** Whether a loop has an element access or an {@code arraycopy} ({@link IndexRanges#accessesElements}), found once. */
+    boolean accessesElements(ASTNode loop) {
+        return elementAccesses.computeIfAbsent(loop, IndexRanges::accessesElements);
+    }
+
+    private final Map<ASTNode, Boolean> elementAccesses = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** The compiled form of a loop ({@link CompiledLoops}), made once; {@link CompiledLoops#NONE} if nothing compiles. */
     CompiledLoops.Loop compiledLoop(org.eclipse.jdt.core.dom.Statement loop) {
         return compiledLoops.computeIfAbsent(loop, l -> CompiledLoops.compile(l, this));
@@ -684,7 +712,23 @@ public final class Program {
 
     private final Map<MethodsAsked, List<MethodDeclaration>> methodsFound = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /**
+     * Where {@code node} is in its file. Kept per node: the interpreter asks it at every communication call, and a line
+     * number is a search of the file's line table (a sixtieth of interpreting a halo exchange). The nodes are the
+     * program's own, parsed once, so the map holds at most one entry per node.
+     */
     public SourceRange range(ASTNode node) {
+        SourceRange r = ranges.get(node);
+        if (r == null) {
+            r = rangeOf(node);
+            ranges.put(node, r);
+        }
+        return r;
+    }
+
+    private final Map<ASTNode, SourceRange> ranges = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private SourceRange rangeOf(ASTNode node) {
         int start = node.getStartPosition();
         int end = start + node.getLength();
         CompilationUnit unit = cu;

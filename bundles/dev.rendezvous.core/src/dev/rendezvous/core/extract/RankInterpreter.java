@@ -216,6 +216,9 @@ final class RankInterpreter {
     static final class Scope extends HashMap<String, Cell> {
         private static final long serialVersionUID = 1L;
         int puts;
+        /** The names in order, as of {@link #puts} = {@code namesAt} ({@link ValueHashing#fields}: a state hashed per call). */
+        transient String[] names;
+        transient int namesAt = -1;
 
         @Override
         public Cell put(String name, Cell cell) {
@@ -1454,7 +1457,7 @@ final class RankInterpreter {
     private boolean forgottenAtOnce(ASTNode loop, boolean kernel) {
         return (kernel && (steps > budgets.maxStepsPerRank / 4 || !program.floatingControl())
                 || !program.floatingControl() && accumulates(loop) || steersNothing(loop))
-                && !IndexRanges.mayLeaveBounds(loop, this::valueNow);
+                && !IndexRanges.mayLeaveBounds(program, loop, this::valueNow);
     }
 
     /** Loops without communication this rank has cut once: cut at once when they come again. */
@@ -2310,6 +2313,8 @@ final class RankInterpreter {
     }
 
     private Object evalQualified(QualifiedName qn) {
+        Object constant = program.mpiConstant(qn.getName());
+        if (constant != null) return constant;
         Name q = qn.getQualifier();
         String last = qn.getName().getIdentifier();
         if (program.spelledPackageQualified(qn) && lookup(firstSegment(qn)) == null) {
@@ -2325,7 +2330,12 @@ final class RankInterpreter {
                 && lowerCaseDotted(q.getFullyQualifiedName())) {
             return new ClassRef(last);
         }
-        return field(base, last, qn);
+        Object v = field(base, last, qn);
+        if ((v instanceof Values.Datatype || v instanceof Values.ReduceOp) && base instanceof ClassRef cr && cr.name().equals("MPI")
+                && program.type("MPI") == null) {
+            program.mpiConstant(qn.getName(), v); // MPJ's own constant: kept for the next evaluation of this node
+        }
+        return v;
     }
 
     /** Whether {@code name} has only lower-case letters and dots (a package), without a stream per evaluation. */

@@ -47,12 +47,27 @@ final class ValueHashing {
             value(h, e.getValue().value, relevance.relevant(e.getKey()));
             return;
         }
-        String[] names = fields.keySet().toArray(new String[0]);
-        Arrays.sort(names);
+        String[] names;
+        if (fields instanceof RankInterpreter.Scope scope) {
+            // a scope that lives across calls (main's) is hashed at each of them: its names sorted once while none comes or goes
+            if (scope.namesAt != scope.puts || scope.names.length != scope.size()) {
+                scope.names = sortedNames(scope);
+                scope.namesAt = scope.puts;
+            }
+            names = scope.names;
+        } else {
+            names = sortedNames(fields);
+        }
         for (String name : names) {
             h.add(name);
             value(h, fields.get(name).value, relevance.relevant(name));
         }
+    }
+
+    private static String[] sortedNames(Map<String, Cell> fields) {
+        String[] names = fields.keySet().toArray(new String[0]);
+        Arrays.sort(names);
+        return names;
     }
 
     /** Nesting followed before a state is made opaque (a long linked structure would otherwise overflow the stack). */

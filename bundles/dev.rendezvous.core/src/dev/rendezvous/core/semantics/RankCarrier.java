@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The one platform thread that the ranks and the scheduler of a {@link World} run take turns on.
  *
- * <p>Only one of a run's virtual threads runs at any time: the scheduler wakes a rank and waits until it blocks, then
- * wakes the next. On the JDK's shared scheduler (a pool with one carrier per core), each such hand-off signalled an idle
+ * <p>Only one of a run's virtual threads runs at any time: a rank runs until it blocks, then wakes the next
+ * ({@code World.handOff}). On the JDK's shared scheduler (a pool with one carrier per core), each such hand-off signalled an idle
  * carrier of the pool, which woke up and took the woken thread over while the first carrier went idle: an operating
  * system wake-up and a move to another core at every blocking call. Measured on the 2-core machine (whole-file analysis
  * at np=8, median of 60 warm calls): RodHeat's single run took 25 to 37 ms on the shared pool and 17 ms with the pool

@@ -679,12 +679,17 @@ public final class World {
         }
         Thread scheduler = null;
         try {
-            // the scheduler is itself a virtual thread: hand-offs between it and the ranks are then
-            // continuation switches instead of parking and waking a platform thread (on one carrier, RankCarrier)
+            // the scheduler is itself a virtual thread (on one carrier, RankCarrier): it wakes the first rank and waits
+            // until the run is over; the ranks hand the processor to each other meanwhile (handOff)
             Throwable[] failure = {null};
             scheduler = carrier.builder().name("rendezvous-scheduler").start(() -> {
                 try {
-                    schedule();
+                    RankState first = nextToRun();
+                    if (first != null) {
+                        first.go.release();
+                        sched.acquireUninterruptibly();
+                    }
+                    if (schedulingFailure != null) failure[0] = schedulingFailure;
                 } catch (RuntimeException | Error e) {
                     failure[0] = e;
                 }
@@ -732,31 +737,64 @@ public final class World {
             rs.status = RankStatus.ABORTED;
             rs.abortReason = e.getMessage() == null ? e.toString() : e.getMessage();
         }
-        sched.release();
+        RankState next = afterTurn(rs);
+        if (next == null) sched.release();
+        else next.go.release();
     }
 
-    private void schedule() {
-        int checks = 0;
+    /**
+     * The scheduler's turn after rank {@code me} stopped running (it blocked, polled, ended or aborted): the rank to run
+     * next, or null when the run is over. It runs on the thread of the rank that stopped, which wakes the next rank
+     * itself ({@link #handOff}): one switch between virtual threads per blocking call instead of two (to a scheduler
+     * thread and from it). Only one thread of the run runs at a time, so the order of turns is what a scheduler thread
+     * would take. A failure of the scheduling itself ends the run and is rethrown by {@link #run}.
+     */
+    private RankState afterTurn(RankState me) {
+        try {
+            if (jobEnd != null || cutShort) return null;
+            if (me.status == RankStatus.BLOCKED && me.blocker.satisfied()) {
+                me.status = RankStatus.RUNNABLE;
+                runnable.addFirst(me);
+            }
+            wakeChecked();
+            return nextToRun();
+        } catch (RuntimeException | Error e) {
+            schedulingFailure = e;
+            return null;
+        }
+    }
+
+    /** A failure of the scheduling inside a rank's turn ({@link #afterTurn}), rethrown by {@link #run}. */
+    private Throwable schedulingFailure;
+    private int turns;
+
+    /** The next runnable rank, marked running (deciding at a fence when none is); null when the run is over. */
+    private RankState nextToRun() {
         while (true) {
             RankState next = runnable.poll();
             if (next == null) {
                 if (fence()) continue;
-                return;
+                return null;
             }
-            if ((++checks & 63) == 0 && System.nanoTime() > deadlineNanos) {
+            if ((++turns & 63) == 0 && System.nanoTime() > deadlineNanos) {
                 timedOut = true;
-                return;
+                return null;
             }
             next.status = RankStatus.RUNNING;
-            next.go.release();
-            sched.acquireUninterruptibly();
-            if (jobEnd != null || cutShort) return;
-            if (next.status == RankStatus.BLOCKED && next.blocker.satisfied()) {
-                next.status = RankStatus.RUNNABLE;
-                runnable.addFirst(next);
-            }
-            wakeChecked();
+            return next;
         }
+    }
+
+    /**
+     * Rank side, after it set its status: gives the processor to the next rank and parks until its own turn comes
+     * again (at once, without parking, when it is itself the next); the run's end wakes the scheduler thread instead.
+     */
+    private void handOff(RankState me) {
+        RankState next = afterTurn(me);
+        if (next == me) return;
+        if (next == null) sched.release();
+        else next.go.release();
+        me.go.acquireUninterruptibly();
     }
 
     /** Called when nothing is runnable: decides one wildcard, or lets polling ranks look again. */
@@ -827,8 +865,7 @@ public final class World {
         if (b.satisfied()) return;
         rs.blocker = b;
         rs.status = RankStatus.BLOCKED;
-        sched.release();
-        rs.go.acquireUninterruptibly();
+        handOff(rs);
         if (over) throw new Killed();
         rs.blocker = null;
     }
@@ -838,8 +875,7 @@ public final class World {
         RankState rs = ranks[rank];
         rs.status = RankStatus.YIELDED;
         yielded.add(rs);
-        sched.release();
-        rs.go.acquireUninterruptibly();
+        handOff(rs);
         if (over) throw new Killed();
     }
 
