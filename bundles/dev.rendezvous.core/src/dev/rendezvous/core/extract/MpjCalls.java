@@ -100,6 +100,17 @@ final class MpjCalls {
                 case "CART": return 2L;
                 case "GRAPH": return 1L;
                 case "IDENT": return 0L;
+                // the values MPJ Express 0.44 gives (printed on the runtime): MPI.HOST is the rank a program may use as
+                // its root ("if (rank == MPI.HOST)"), not a datatype
+                case "HOST", "IO": return 0L;
+                case "SIMILAR": return 1L;
+                case "UNEQUAL": return 2L;
+                case "CONGRUENT": return 3L;
+                case "THREAD_SINGLE": return 1L;
+                case "THREAD_FUNNELED": return 2L;
+                case "THREAD_SERIALIZED": return 3L;
+                case "THREAD_MULTIPLE": return 4L;
+                case "EMPTY_STATUS", "GROUP_NULL", "ERRORS_ARE_FATAL", "ERRORS_RETURN": return Unknown.UNIFORM;
                 case "TAG_UB": return (long) Integer.MAX_VALUE;
                 case "NUM_OF_PROCESSORS": return Unknown.UNIFORM;
                 case "SUM", "MAX", "MIN", "PROD", "LAND", "BAND", "LOR", "BOR", "LXOR", "BXOR", "MAXLOC", "MINLOC":
