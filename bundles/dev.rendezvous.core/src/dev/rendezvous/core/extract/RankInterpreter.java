@@ -2110,8 +2110,8 @@ final class RankInterpreter {
             }
         }
         // lists it changes through calls: their size (and, unless it only appends, their elements) become unknown.
-        // Maps are left as they are: they mostly hold timers and counters, and forgetting every key of one for a
-        // single put would make every later lookup unknown
+        // Maps holding entries are left as they are: they mostly hold timers and counters, and forgetting every key of
+        // one for a single put would make every later lookup unknown; an empty one filled there is unknown (forgetLists)
         forgetLists(n, null);
         return integers;
     }
@@ -2119,6 +2119,9 @@ final class RankInterpreter {
     /**
      * The lists {@code n} changes through calls: their size (and, unless it only appends, their elements) become
      * unknown; with {@code alikeTag}, what they hold beyond the known items is the symbol {@code alikeTag + name}.
+     * A map still empty before {@code n} that {@code n} changes has unknown keys after it: a neighbour table read from a
+     * file in a skipped loop and then iterated to send to each neighbour ({@code for (int v : weights.keySet())}) was
+     * iterated as empty, and the program's communication vanished without a word.
      */
     private void forgetLists(ASTNode n, String alikeTag) {
         for (Map.Entry<String, Boolean> m : program.mutatedCollections(n).entrySet()) {
@@ -2128,6 +2131,8 @@ final class RankInterpreter {
                 l.sizeDatum = null;
                 if (!m.getValue()) l.items.clear();
                 l.alike = alikeTag == null ? null : alikeTag + m.getKey();
+            } else if (c != null && c.value instanceof Values.MapVal map && map.entries.isEmpty()) {
+                map.unknownKeys = true;
             }
         }
     }

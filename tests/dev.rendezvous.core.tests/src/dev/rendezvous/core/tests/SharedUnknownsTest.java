@@ -576,4 +576,42 @@ class SharedUnknownsTest {
         RunReport three = Repo.analyze("Drawn.java", drawn, 3);
         assertTrue(three.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR), three.findings().toString());
     }
+
+    /**
+     * A neighbour table read from a file in a loop the analysis skips, then iterated to send to each neighbour (a
+     * Bellman-Ford from the code index does this): the table's keys are unknown after the loop. It used to stay the
+     * empty map it was before, the sends vanished, and the analysis said nothing about them.
+     */
+    private static final String NEIGHBOURS = """
+            import java.io.*;
+            import java.util.*;
+            import mpi.*;
+            public class Neighbours {
+                public static void main(String[] args) throws IOException {
+                    MPI.Init(args);
+                    int size = MPI.COMM_WORLD.Size();
+                    Map<Integer, Integer> weights = new HashMap<>();
+                    BufferedReader file = new BufferedReader(new FileReader("graph.txt"));
+                    for (String w : file.readLine().split(" ")) {
+                        String[] info = w.split(":");
+                        if (info.length == 2) weights.put(Integer.parseInt(info[0]), Integer.parseInt(info[1]));
+                    }%s
+                    int[] d = new int[size];
+                    for (int v : weights.keySet()) {
+                        MPI.COMM_WORLD.Send(d, 0, size, MPI.INT, v, 0);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """;
+
+    @Test
+    void aMapFilledInASkippedLoopHasUnknownKeys() {
+        RunReport r = Repo.analyze("Neighbours.java", NEIGHBOURS.formatted(""), 3);
+        assertTrue(r.findings().stream().anyMatch(f -> f.severity() == Severity.INFO && f.range().line() == 15
+                && f.message().contains("collection of unknown size")), r.findings().toString());
+        // the twin empties the map after the loop: nothing is sent, and nothing needs saying
+        RunReport twin = Repo.analyze("Neighbours.java", NEIGHBOURS.formatted("\n        weights.clear();"), 3);
+        assertTrue(twin.findings().stream().noneMatch(f -> f.range().line() >= 15), twin.findings().toString());
+    }
 }
