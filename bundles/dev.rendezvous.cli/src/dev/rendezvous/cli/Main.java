@@ -60,6 +60,9 @@ public final class Main {
                                                       program (--warm: also times a second analysis of each program)
                    rendezvous robustness <src.zip|folder> [limit] [stride]   run the extractor over arbitrary Java
                    rendezvous bench [corpus-folder] [examples-folder] [latency|corpus|sweep|scaling|nbap|spin]
+                   rendezvous bench-ab <core-classes-folder> [file.java|folder]...   this build's analysis time against
+                                          another build's (its dev.rendezvous.core target/classes), alternating in one
+                                          JVM (default: ../shared/corpus/programs and examples)
                    rendezvous --explain [KIND]                  what a finding kind means, an example, how to fix it
                    rendezvous --version | --help""";
 
@@ -160,6 +163,17 @@ public final class Main {
                 try {
                     return code(Bench.main(corpusArg(args), Path.of(args.length > 2 ? args[2] : "examples"),
                             args.length > 3 ? args[3] : null, out));
+                } catch (IOException e) {
+                    throw new UsageException(e.getMessage());
+                }
+            }
+            case "bench-ab" -> {
+                if (args.length < 2) throw new UsageException("bench-ab needs the target/classes folder of another build");
+                List<Path> inputs = new ArrayList<>();
+                for (int i = 2; i < args.length; i++) inputs.add(Path.of(args[i]));
+                if (inputs.isEmpty()) inputs = List.of(Path.of("../shared/corpus/programs"), Path.of("examples"));
+                try {
+                    return code(BenchAB.main(Path.of(args[1]), inputs, BenchAB.ROUNDS, BenchAB.CALLS, out));
                 } catch (IOException e) {
                     throw new UsageException(e.getMessage());
                 }

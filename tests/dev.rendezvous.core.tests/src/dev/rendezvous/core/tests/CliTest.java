@@ -474,4 +474,22 @@ class CliTest {
         java.nio.file.Files.writeString(f, source);
         return run("check", f.toString(), "--np", nps);
     }
+
+    /**
+     * {@code bench-ab} runs another build's engine beside this one: given this build's own classes as the other build,
+     * it loads them a second time (a class loader of their own) and times both on the file given, one line per file and
+     * the geometric mean (the figures themselves are timings, not checked here). A folder without the engine is refused.
+     */
+    @Test
+    void benchAbLoadsTheOtherEngineApartAndTimesBoth() {
+        String classes = Repo.root().resolve("bundles/dev.rendezvous.core/target/classes").toString();
+        Result r = run("bench-ab", classes, Repo.examples().resolve("Ring.java").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("Ring\\.java\\s+[0-9.]+\\s+[0-9.]+\\s+[0-9.]+")), r.out());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("other engine: (\\d+) classes loaded").matcher(r.out());
+        assertTrue(m.find() && Integer.parseInt(m.group(1)) > 20, r.out());
+        Result bad = run("bench-ab", Repo.examples().toString());
+        assertEquals(2, bad.code(), bad.out());
+        assertTrue(bad.err().contains("no dev/rendezvous/core/Rendezvous.class"), bad.err());
+    }
 }
