@@ -190,7 +190,7 @@ final class CompiledLoops {
                 Expr array = expr(aa.getArray()), index = expr(aa.getIndex());
                 boolean up = e instanceof PostfixExpression pe ? pe.getOperator() == PostfixExpression.Operator.INCREMENT
                         : ((PrefixExpression) e).getOperator() == PrefixExpression.Operator.INCREMENT;
-                return array == null || index == null ? null : new StepElement(at, e, new Element(array, index), array, index, up ? "+" : "-");
+                return array == null || index == null ? null : new StepElement(at, e, new Element(array, index), up ? "+" : "-");
             }
             if (e instanceof PostfixExpression pe && pe.getOperand() instanceof SimpleName n) {
                 return new Step(at, e, new Name(slot(n.getIdentifier()), n), pe.getOperator() == PostfixExpression.Operator.INCREMENT ? "+" : "-");
@@ -319,15 +319,19 @@ final class CompiledLoops {
         return v instanceof ArrayVal a && !(a instanceof Values.ArgsVal) && a.elems != null && a.inFlight == 0 ? a : null;
     }
 
+    /** {@code idx} as a position inside {@code a}'s elements, or -1 for anything else (unknown, negative, past the end). */
+    private static int inside(ArrayVal a, Object idx) {
+        return idx instanceof Long i && i >= 0 && i < a.elems.length ? (int) (long) i : -1;
+    }
+
     /** An element of an array the analysis holds, inside it, not the buffer of a pending request. */
     private record Element(Expr array, Expr index) implements Expr {
         @Override
         public Object ev(RankInterpreter in, Cell[] slots) {
             ArrayVal a = held(array.ev(in, slots));
             if (a == null) return BAIL;
-            Object idx = index.ev(in, slots);
-            if (!(idx instanceof Long i) || i < 0 || i >= a.elems.length) return BAIL;
-            return a.elems[(int) (long) i];
+            int i = inside(a, index.ev(in, slots));
+            return i < 0 ? BAIL : a.elems[i];
         }
     }
 
@@ -502,9 +506,9 @@ final class CompiledLoops {
             }
             ArrayVal a = held(array.ev(in, slots));
             if (a == null) return false;
-            Object idx = index.ev(in, slots);
-            if (!(idx instanceof Long i) || i < 0 || i >= a.elems.length) return false;
-            a.writable().elems[(int) (long) i] = v;
+            int i = inside(a, index.ev(in, slots));
+            if (i < 0) return false;
+            a.writable().elems[i] = v;
             return true;
         }
     }
@@ -531,36 +535,33 @@ final class CompiledLoops {
             ArrayVal a = held(array.ev(in, slots));
             if (a == null) return false;
             Cell c = counter.cell(in, slots);
-            if (c == null || !(c.value instanceof Long i) || i < 0 || i >= a.elems.length) return false;
-            c.set(Operators.binary(op, i, 1L));
-            a.writable().elems[(int) (long) i] = v;
+            int i = c == null ? -1 : inside(a, c.value);
+            if (i < 0) return false;
+            c.set(Operators.binary(op, c.value, 1L));
+            a.writable().elems[i] = v;
             return true;
         }
     }
 
-    /** {@code a[i]++}, {@code --a[i]}: the element read, counted and stored back. */
+    /** {@code a[i]++}, {@code --a[i]}: the element read, counted and stored back (its array and index evaluated once). */
     private static final class StepElement extends Effect {
-        final Element read;
-        final Expr array;
-        final Expr index;
+        final Element element;
         final String op;
 
-        StepElement(ExpressionStatement statement, Expression expression, Element read, Expr array, Expr index, String op) {
+        StepElement(ExpressionStatement statement, Expression expression, Element element, String op) {
             super(statement, expression);
-            this.read = read;
-            this.array = array;
-            this.index = index;
+            this.element = element;
             this.op = op;
         }
 
         @Override
         boolean apply(RankInterpreter in, Cell[] slots) {
-            Object old = read.ev(in, slots);
-            if (old == BAIL) return false;
-            Object nv = Operators.binary(op, old, 1L);
-            Object arr = array.ev(in, slots), idx = index.ev(in, slots);
-            if (!(arr instanceof ArrayVal a) || !(idx instanceof Long i)) return false; // read checked the rest
-            a.writable().elems[(int) (long) i] = nv;
+            ArrayVal a = held(element.array().ev(in, slots));
+            if (a == null) return false;
+            int i = inside(a, element.index().ev(in, slots));
+            if (i < 0) return false;
+            Object counted = Operators.binary(op, a.elems[i], 1L);
+            a.writable().elems[i] = counted;
             return true;
         }
     }
