@@ -218,6 +218,8 @@ final class RankInterpreter {
         int puts;
         /** The names in order, as of {@link #puts} = {@code namesAt} ({@link ValueHashing#fields}: a state hashed per call). */
         transient String[] names;
+        /** Per name of {@link #names}, whether its contents matter ({@link StateRelevance#relevant}). */
+        transient boolean[] relevantNames;
         transient int namesAt = -1;
 
         @Override
@@ -257,6 +259,8 @@ final class RankInterpreter {
     final MpjCalls mpj;
     /** Static fields: type name -> field name -> cell (two levels, so a lookup builds no string). */
     private final Map<String, Map<String, Cell>> statics = new HashMap<>();
+    /** The types of {@link #statics} in order, for {@link #hashState}. */
+    private String[] staticTypes = new String[0];
 
     private Cell staticCell(String type, String field) {
         Map<String, Cell> m = statics.get(type);
@@ -353,7 +357,7 @@ final class RankInterpreter {
                 if (o instanceof FieldDeclaration fd && isStaticField(t, fd)) {
                     for (Object f : fd.fragments()) {
                         VariableDeclarationFragment v = (VariableDeclarationFragment) f;
-                        statics.computeIfAbsent(tn, k -> new HashMap<>()).put(v.getName().getIdentifier(),
+                        statics.computeIfAbsent(tn, k -> new Scope()).put(v.getName().getIdentifier(),
                                 typedCell(defaultValue(fd.getType(), v.getExtraDimensions()), fd.getType(), v.getExtraDimensions()));
                     }
                 }
@@ -408,7 +412,7 @@ final class RankInterpreter {
             for (Object c : ed.enumConstants()) bodies |= ((org.eclipse.jdt.core.dom.EnumConstantDeclaration) c).getAnonymousClassDeclaration() != null;
             if (bodies) continue;
             String tn = ed.getName().getIdentifier();
-            Map<String, Cell> own = statics.computeIfAbsent(tn, k -> new HashMap<>());
+            Map<String, Cell> own = statics.computeIfAbsent(tn, k -> new Scope());
             List<Object> values = new ArrayList<>();
             long ordinal = 0;
             for (Object c : ed.enumConstants()) {
@@ -921,9 +925,11 @@ final class RankInterpreter {
         h.add(frames.size());
         for (Frame f : frames) hashFrame(h, f);
         hashFrame(h, frame);
-        String[] types = statics.keySet().toArray(new String[0]);
-        java.util.Arrays.sort(types);
-        for (String t : types) {
+        if (staticTypes.length != statics.size()) { // the types are all there after initStatics
+            staticTypes = statics.keySet().toArray(new String[0]);
+            java.util.Arrays.sort(staticTypes);
+        }
+        for (String t : staticTypes) {
             h.add(t);
             valueHashing.fields(h, statics.get(t));
         }

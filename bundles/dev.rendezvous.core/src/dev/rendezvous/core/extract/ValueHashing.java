@@ -47,18 +47,24 @@ final class ValueHashing {
             value(h, e.getValue().value, relevance.relevant(e.getKey()));
             return;
         }
-        String[] names;
         if (fields instanceof RankInterpreter.Scope scope) {
-            // a scope that lives across calls (main's) is hashed at each of them: its names sorted once while none comes or goes
+            // a scope that lives across calls (main's) is hashed at each of them: its names sorted, and their relevance
+            // looked up, once while none comes or goes
             if (scope.namesAt != scope.puts || scope.names.length != scope.size()) {
                 scope.names = sortedNames(scope);
+                scope.relevantNames = new boolean[scope.names.length];
+                for (int i = 0; i < scope.names.length; i++) scope.relevantNames[i] = relevance.relevant(scope.names[i]);
                 scope.namesAt = scope.puts;
             }
-            names = scope.names;
-        } else {
-            names = sortedNames(fields);
+            String[] names = scope.names;
+            boolean[] relevant = scope.relevantNames;
+            for (int i = 0; i < names.length; i++) {
+                h.add(names[i]);
+                value(h, scope.get(names[i]).value, relevant[i]);
+            }
+            return;
         }
-        for (String name : names) {
+        for (String name : sortedNames(fields)) {
             h.add(name);
             value(h, fields.get(name).value, relevance.relevant(name));
         }

@@ -446,7 +446,7 @@ public final class LearnedModelSearch {
             }
             st[r] = ss.iterator().next().node().id;
         }
-        RankSymmetry s = RankSymmetry.of(np, nodes, st, symmetryMembers);
+        RankSymmetry s = RankSymmetry.of(np, nodes, st, symmetryMembers, sym);
         if (symmetryMembers != null && (s == null || s.broken() != null)) {
             symmetryFault = "ranks " + Arrays.toString(symmetryMembers) + " are not interchangeable: "
                     + (s == null ? "a Sendrecv" : s.broken());

@@ -47,22 +47,41 @@ final class RankSymmetry {
      * master's count of replies).
      */
     private final List<Map<Long, Integer>> psi = new ArrayList<>();
+    /**
+     * Per member index k >= 1, per rank, per node: how many outcomes the node and its image had when the walk last
+     * visited the node (-1: not visited). The automata only grow, so a node whose count is unchanged has nothing new
+     * to bind, and a walk on grown automata ({@link #extend}) visits only the others.
+     */
+    private final int[][][] visited;
+    /** Per member index k >= 1: nodes whose outcomes named message contents not mapped yet, to visit again. */
+    private final List<List<int[]>> pending = new ArrayList<>();
     private String broken;
 
     private RankSymmetry(int np, int[] members) {
         this.np = np;
         this.members = members;
         this.maps = new int[members.length][][];
-        for (int k = 0; k < members.length; k++) psi.add(new HashMap<>());
+        this.visited = new int[members.length][][];
+        for (int k = 0; k < members.length; k++) {
+            psi.add(new HashMap<>());
+            pending.add(new ArrayList<>());
+        }
     }
 
     /**
      * The symmetry of the largest class of ranks that start at the same call and whose automata walk alike so far, or
      * null when there is none (no two ranks alike, or a Sendrecv, whose outcome the product keeps per rank). With
-     * {@code members} given (a class found before), that class is walked again on the grown automata.
+     * {@code members} given (a class found before), that class is walked again on the grown automata: from where
+     * {@code previous} (its symmetry on the automata as they were, or null) left off, when it has those members.
      */
-    static RankSymmetry of(int np, List<List<Node>> nodes, int[] starts, int[] members) {
+    static RankSymmetry of(int np, List<List<Node>> nodes, int[] starts, int[] members, RankSymmetry previous) {
         for (List<Node> ns : nodes) for (Node n : ns) if (n.action.kind() == Kind.SENDRECV) return null;
+        if (previous != null && previous.np == np && previous.broken == null && Arrays.equals(previous.members, members)) {
+            for (int k = 1; k < members.length; k++) {
+                if (!previous.extend(k, nodes)) return previous; // broken
+            }
+            return previous;
+        }
         if (members == null) {
             Map<List<Object>, List<Integer>> byStart = new HashMap<>();
             for (int r = 0; r < np; r++) {
@@ -105,15 +124,54 @@ final class RankSymmetry {
     /** Walks the automata for transposition k from the starts; false (and {@link #broken}) on a contradiction. */
     private boolean walk(int k, List<List<Node>> nodes, int[] starts) {
         int[][] phi = new int[np][];
+        visited[k] = new int[np][];
         for (int r = 0; r < np; r++) {
             phi[r] = new int[nodes.get(r).size()];
             Arrays.fill(phi[r], -1);
+            visited[k][r] = new int[phi[r].length];
+            Arrays.fill(visited[k][r], -1);
         }
         maps[k] = phi;
-        Map<Long, Integer> ids = psi.get(k);
         ArrayDeque<int[]> queue = new ArrayDeque<>();
         for (int r = 0; r < np; r++) if (!bind(k, phi, r, starts[r], starts[tau(k, r)], queue)) return false;
-        List<int[]> pending = new ArrayList<>();
+        return propagate(k, nodes, queue);
+    }
+
+    /**
+     * Walks transposition k again on automata grown since its last walk: the maps are kept (every binding was forced by
+     * edges that are still there) and widened to the new nodes, and only the nodes whose outcomes, or whose image's,
+     * grew are visited again, with those still waiting for message contents; what they bind is walked from there. The
+     * maps come out as a walk from the starts would make them.
+     */
+    private boolean extend(int k, List<List<Node>> nodes) {
+        int[][] phi = maps[k];
+        ArrayDeque<int[]> queue = new ArrayDeque<>();
+        for (int r = 0; r < np; r++) {
+            int size = nodes.get(r).size(), old = phi[r].length;
+            if (size > old) {
+                phi[r] = Arrays.copyOf(phi[r], size);
+                Arrays.fill(phi[r], old, size, -1);
+                visited[k][r] = Arrays.copyOf(visited[k][r], size);
+                Arrays.fill(visited[k][r], old, size, -1);
+            }
+        }
+        for (int r = 0; r < np; r++) {
+            int t = tau(k, r);
+            List<Node> mine = nodes.get(r), theirs = nodes.get(t);
+            for (int n = 0; n < phi[r].length; n++) {
+                int m = phi[r][n];
+                if (m >= 0 && visited[k][r][n] != mine.get(n).next.size() + theirs.get(m).next.size()) queue.add(new int[] { r, n });
+            }
+        }
+        return propagate(k, nodes, queue);
+    }
+
+    /** Visits the queued nodes and what they bind until nothing changes; false (and {@link #broken}) on a contradiction. */
+    private boolean propagate(int k, List<List<Node>> nodes, ArrayDeque<int[]> queue) {
+        int[][] phi = maps[k];
+        Map<Long, Integer> ids = psi.get(k);
+        List<int[]> pending = this.pending.get(k);
+        this.pending.set(k, new ArrayList<>());
         while (true) {
             while (!queue.isEmpty()) {
                 int[] rn = queue.poll();
@@ -130,7 +188,10 @@ final class RankSymmetry {
                 if (done == null) return false;
                 if (!done) pending.add(rn);
             }
-            if (queue.isEmpty() && (pending.isEmpty() || ids.size() == before)) return true;
+            if (queue.isEmpty() && (pending.isEmpty() || ids.size() == before)) {
+                this.pending.set(k, pending);
+                return true;
+            }
         }
     }
 
@@ -173,6 +234,7 @@ final class RankSymmetry {
             ArrayDeque<int[]> queue) {
         int t = tau(k, r);
         Node a = nodes.get(r).get(n), b = nodes.get(t).get(phi[r][n]);
+        visited[k][r][n] = a.next.size() + b.next.size();
         Action x = a.action, y = b.action;
         if (x.kind() != y.kind() || x.op() != y.op() || x.tag() != y.tag() || x.line() != y.line() || x.root() != y.root()
                 || x.tag2() != y.tag2() || peer(k, x.peer()) != y.peer() || peer(k, x.peer2()) != y.peer2()) {

@@ -163,7 +163,8 @@ public final class StateCache {
         private static final AtomicLong UNIQUE = new AtomicLong();
         private long a = 0x9E3779B97F4A7C15L, b = 0xC2B2AE3D27D4EB4FL;
         private boolean opaque;
-        private final IdentityHashMap<Object, Integer> numbered = new IdentityHashMap<>(), shapes = new IdentityHashMap<>();
+        // made at the first object met: most hashes (a message of numbers, a rank's scalars) never need them
+        private IdentityHashMap<Object, Integer> numbered, shapes;
 
         public Hasher add(long x) {
             a = mix(a ^ x) * 0x100000001B3L;
@@ -181,10 +182,20 @@ public final class StateCache {
             return b;
         }
 
+        /** Adds a string: its length, then its characters four to a word (a word per character cost four times as much). */
         public Hasher add(String s) {
             if (s == null) return add(-7);
-            add(s.length());
-            for (int i = 0; i < s.length(); i++) add(s.charAt(i));
+            int n = s.length();
+            add(n);
+            int i = 0;
+            for (; i + 4 <= n; i += 4) {
+                add((long) s.charAt(i) | (long) s.charAt(i + 1) << 16 | (long) s.charAt(i + 2) << 32 | (long) s.charAt(i + 3) << 48);
+            }
+            if (i < n) {
+                long w = 0;
+                for (int k = 0; i < n; i++, k += 16) w |= (long) s.charAt(i) << k;
+                add(w);
+            }
             return this;
         }
 
@@ -202,7 +213,14 @@ public final class StateCache {
          * one whose contents do still has its contents hashed.
          */
         public int seen(Object o, boolean contents) {
-            IdentityHashMap<Object, Integer> m = contents ? numbered : shapes;
+            IdentityHashMap<Object, Integer> m;
+            if (contents) {
+                if (numbered == null) numbered = new IdentityHashMap<>();
+                m = numbered;
+            } else {
+                if (shapes == null) shapes = new IdentityHashMap<>();
+                m = shapes;
+            }
             Integer n = m.get(o);
             if (n != null) return n;
             m.put(o, m.size());
