@@ -2775,20 +2775,21 @@ final class RankInterpreter {
      * product past the int range wraps before it is compared ({@code if (a * b < 0)}), as Java does. A result within
      * the range with both operands ints is already Java's (only shifts are recomputed then); anything else is kept.
      */
-    Object intArithmetic(InfixExpression in, long v, long l, long r) {
+    Object intArithmetic(InfixExpression in, Long boxed, long l, long r) {
+        long v = boxed;
         InfixExpression.Operator o = in.getOperator();
         boolean shift = o == InfixExpression.Operator.LEFT_SHIFT || o == InfixExpression.Operator.RIGHT_SHIFT_SIGNED
                 || o == InfixExpression.Operator.RIGHT_SHIFT_UNSIGNED;
         if (shift) {
-            if (!intTyped(in.getLeftOperand()) || l != (int) l) return v;
+            if (!intTyped(in.getLeftOperand()) || l != (int) l) return boxed;
             int n = (int) (r & 31);
             return (long) (o == InfixExpression.Operator.LEFT_SHIFT ? (int) l << n
                     : o == InfixExpression.Operator.RIGHT_SHIFT_SIGNED ? (int) l >> n : (int) l >>> n);
         }
         if (v == (int) v || !(o == InfixExpression.Operator.PLUS || o == InfixExpression.Operator.MINUS || o == InfixExpression.Operator.TIMES)) {
-            return v;
+            return boxed; // as computed (not boxed again)
         }
-        return intTyped(in.getLeftOperand()) && intTyped(in.getRightOperand()) ? (Object) (long) (int) v : v;
+        return intTyped(in.getLeftOperand()) && intTyped(in.getRightOperand()) ? (Object) (long) (int) v : boxed;
     }
 
     /** Methods whose result is an {@code int} whoever declares them (MPJ's process counts, lengths, counts). */
