@@ -164,7 +164,7 @@ public final class StateCache {
         private long a = 0x9E3779B97F4A7C15L, b = 0xC2B2AE3D27D4EB4FL;
         private boolean opaque;
         // made at the first object met: most hashes (a message of numbers, a rank's scalars) never need them
-        private IdentityHashMap<Object, Integer> numbered, shapes;
+        private Meetings numbered, shapes;
 
         public Hasher add(long x) {
             a = mix(a ^ x) * 0x100000001B3L;
@@ -213,18 +213,46 @@ public final class StateCache {
          * one whose contents do still has its contents hashed.
          */
         public int seen(Object o, boolean contents) {
-            IdentityHashMap<Object, Integer> m;
+            Meetings m;
             if (contents) {
-                if (numbered == null) numbered = new IdentityHashMap<>();
+                if (numbered == null) numbered = new Meetings();
                 m = numbered;
             } else {
-                if (shapes == null) shapes = new IdentityHashMap<>();
+                if (shapes == null) shapes = new Meetings();
                 m = shapes;
             }
-            Integer n = m.get(o);
-            if (n != null) return n;
-            m.put(o, m.size());
-            return -1;
+            return m.meet(o);
+        }
+
+        /**
+         * Objects in the order of first meeting. A rank's state holds a few arrays and objects: they are compared by
+         * identity one after the other (no identity hash is computed, which the first time writes it into the object's
+         * header); past {@link #SCANNED} an identity map takes over.
+         */
+        private static final class Meetings {
+            private static final int SCANNED = 16;
+            private Object[] met = new Object[4];
+            private int count;
+            private IdentityHashMap<Object, Integer> index;
+
+            /** The number of {@code o}'s first meeting, or -1 (and {@code o} numbered next) when it is the first. */
+            int meet(Object o) {
+                if (index == null) {
+                    for (int i = 0; i < count; i++) if (met[i] == o) return i;
+                    if (count < SCANNED) {
+                        if (count == met.length) met = java.util.Arrays.copyOf(met, 2 * count);
+                        met[count++] = o;
+                        return -1;
+                    }
+                    index = new IdentityHashMap<>();
+                    for (int i = 0; i < count; i++) index.put(met[i], i);
+                    met = null;
+                }
+                Integer n = index.get(o);
+                if (n != null) return n;
+                index.put(o, count++);
+                return -1;
+            }
         }
 
         /** This state cannot be compared with others: it never matches, and is not recorded. */
