@@ -1007,6 +1007,12 @@ public final class LearnedModelSearch {
             Arrays.fill(keys, -1);
         }
 
+        /** How many keys it holds. */
+        int size() {
+            return size;
+        }
+
+        /** The value of key k, or -1 when it has none. */
         int get(long k) {
             int mask = keys.length - 1;
             for (int h = mix(k) & mask;; h = (h + 1) & mask) {

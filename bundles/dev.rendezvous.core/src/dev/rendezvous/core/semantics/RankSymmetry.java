@@ -46,7 +46,7 @@ final class RankSymmetry {
      * upper half, id in the lower): two ranks may send equal contents that rename differently (a worker's rank, the
      * master's count of replies).
      */
-    private final List<Map<Long, Integer>> psi = new ArrayList<>();
+    private final List<LearnedModelSearch.LongIntMap> psi = new ArrayList<>();
     /**
      * Per member index k >= 1, per rank, per node: how many outcomes the node and its image had when the walk last
      * visited the node (-1: not visited). The automata only grow, so a node whose count is unchanged has nothing new
@@ -63,7 +63,7 @@ final class RankSymmetry {
         this.maps = new int[members.length][][];
         this.visited = new int[members.length][][];
         for (int k = 0; k < members.length; k++) {
-            psi.add(new HashMap<>());
+            psi.add(new LearnedModelSearch.LongIntMap());
             pending.add(new ArrayList<>());
         }
     }
@@ -169,7 +169,7 @@ final class RankSymmetry {
     /** Visits the queued nodes and what they bind until nothing changes; false (and {@link #broken}) on a contradiction. */
     private boolean propagate(int k, List<List<Node>> nodes, ArrayDeque<int[]> queue) {
         int[][] phi = maps[k];
-        Map<Long, Integer> ids = psi.get(k);
+        LearnedModelSearch.LongIntMap ids = psi.get(k);
         List<int[]> pending = this.pending.get(k);
         this.pending.set(k, new ArrayList<>());
         while (true) {
@@ -208,10 +208,10 @@ final class RankSymmetry {
     }
 
     /** Binds contents p sent by rank r to contents q sent by rank t = tau(r), both ways; false on a contradiction. */
-    private boolean bindId(Map<Long, Integer> ids, int r, int p, int t, int q) {
+    private boolean bindId(LearnedModelSearch.LongIntMap ids, int r, int p, int t, int q) {
         if (p < 0 || q < 0) return p == q || contradiction("a message with and without contents");
-        Integer a = ids.get(idKey(r, p)), b = ids.get(idKey(t, q));
-        if (a != null && a != q || b != null && b != p) return contradiction("message contents with two images");
+        int a = ids.get(idKey(r, p)), b = ids.get(idKey(t, q)); // -1: none yet (ids are never negative)
+        if (a >= 0 && a != q || b >= 0 && b != p) return contradiction("message contents with two images");
         ids.put(idKey(r, p), q);
         ids.put(idKey(t, q), p);
         return true;
@@ -230,7 +230,7 @@ final class RankSymmetry {
      * Checks node n of rank r against its image and binds what its outcomes lead to: true when done, false when an
      * outcome names contents not mapped yet (to visit again), null on a contradiction.
      */
-    private Boolean visit(int k, int[][] phi, Map<Long, Integer> ids, List<List<Node>> nodes, int r, int n,
+    private Boolean visit(int k, int[][] phi, LearnedModelSearch.LongIntMap ids, List<List<Node>> nodes, int r, int n,
             ArrayDeque<int[]> queue) {
         int t = tau(k, r);
         Node a = nodes.get(r).get(n), b = nodes.get(t).get(phi[r][n]);
@@ -266,10 +266,10 @@ final class RankSymmetry {
     }
 
     /** An outcome renamed by transposition k, or null when its message contents have no image yet. */
-    private Outcome image(int k, Map<Long, Integer> ids, Outcome o) {
+    private Outcome image(int k, LearnedModelSearch.LongIntMap ids, Outcome o) {
         if (o.payload() < 0 || o.source() < 0) return new Outcome(peer(k, o.source()), o.tag(), o.payload());
-        Integer p = ids.get(idKey(o.source(), o.payload()));
-        return p == null ? null : new Outcome(peer(k, o.source()), o.tag(), p);
+        int p = ids.get(idKey(o.source(), o.payload()));
+        return p < 0 ? null : new Outcome(peer(k, o.source()), o.tag(), p);
     }
 
     /** Rank r's node n renamed by transposition k ({@code (c0 members[k])}): a node of tau(r), or -1 when not known. */
