@@ -59,7 +59,7 @@ public final class Main {
                    rendezvous real <manifest.tsv> <folder> [path-part] [--warm]  real programs of others: expected ok / bug per
                                                       program (--warm: also times a second analysis of each program)
                    rendezvous robustness <src.zip|folder> [limit] [stride]   run the extractor over arbitrary Java
-                   rendezvous bench [corpus-folder] [examples-folder] [latency|corpus|sweep|scaling|nbap|spin]
+                   rendezvous bench [corpus-folder] [examples-folder] [latency [warm-up calls]|corpus|sweep|scaling|nbap|spin]
                    rendezvous bench-ab <core-classes-folder> [file.java|folder]...   this build's analysis time against
                                           another build's (its dev.rendezvous.core target/classes), alternating in one
                                           JVM (default: ../shared/corpus/programs and examples)
@@ -160,9 +160,11 @@ public final class Main {
                 }
             }
             case "bench" -> {
+                String section = args.length > 3 ? args[3] : null;
+                if (args.length > 4 && !"latency".equals(section)) throw new UsageException("only the latency section takes a count of warm-up calls");
+                int warmUp = args.length > 4 ? (int) Math.min(100_000, number(args[4], "warm-up calls")) : Bench.WARM_UP_CALLS;
                 try {
-                    return code(Bench.main(corpusArg(args), Path.of(args.length > 2 ? args[2] : "examples"),
-                            args.length > 3 ? args[3] : null, out));
+                    return code(Bench.main(corpusArg(args), Path.of(args.length > 2 ? args[2] : "examples"), section, warmUp, out));
                 } catch (IOException e) {
                     throw new UsageException(e.getMessage());
                 }

@@ -476,6 +476,31 @@ class CliTest {
     }
 
     /**
+     * The latency section takes the warm-up calls per file it makes before measuring (the compiler's steady state needs
+     * more than the default 20 over many files): given 4 on a corpus of one program and no examples, it says so in its
+     * header and times that program (the figures themselves are timings, not checked here). A count for another section,
+     * or not a number, is refused.
+     */
+    @Test
+    void benchLatencyTakesItsWarmUpCalls(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path programs = java.nio.file.Files.createDirectories(dir.resolve("corpus/programs"));
+        java.nio.file.Files.copy(Repo.examples().resolve("Ring.java"), programs.resolve("Ring.java"));
+        java.nio.file.Files.writeString(dir.resolve("corpus/labels.json"), "[]"); // what names a corpus folder
+        java.nio.file.Path examples = java.nio.file.Files.createDirectories(dir.resolve("examples"));
+        Result r = run("bench", dir.resolve("corpus").toString(), examples.toString(), "latency", "4");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("after a warm-up pass of 4 calls on every file"), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("Ring\\.java\\s+[0-9.]+\\s+[0-9.]+\\s+[0-9.]+\\s+.*")), r.out());
+        assertTrue(r.out().contains("over 1 files:"), r.out());
+        Result other = run("bench", dir.resolve("corpus").toString(), examples.toString(), "corpus", "4");
+        assertEquals(2, other.code(), other.out());
+        assertTrue(other.err().contains("only the latency section takes a count"), other.err());
+        Result bad = run("bench", dir.resolve("corpus").toString(), examples.toString(), "latency", "many");
+        assertEquals(2, bad.code(), bad.out());
+        assertTrue(bad.err().contains("warm-up calls needs a positive number"), bad.err());
+    }
+
+    /**
      * {@code bench-ab} runs another build's engine beside this one: given this build's own classes as the other build,
      * it loads them a second time (a class loader of their own) and times both on the file given, one line per file and
      * the geometric mean (the figures themselves are timings, not checked here). A folder without the engine is refused.
