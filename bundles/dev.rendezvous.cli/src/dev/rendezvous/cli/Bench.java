@@ -44,26 +44,17 @@ public final class Bench {
         return Extractor.run(p, np, BufferPolicy.UNBOUNDED, new int[0], b, new Assumptions(), 600_000);
     }
 
-    static int main(Path corpus, Path examples, PrintStream out) throws IOException {
-        return main(corpus, examples, null, out);
-    }
-
-    /**
-     * As above; {@code only} (null for all) runs one section: {@code latency} (warm whole-file analysis at
-     * np=8 over corpus and examples: median and p99), {@code corpus}, {@code sweep}, {@code scaling}, {@code nbap} or
-     * {@code spin}.
-     */
-    static int main(Path corpus, Path examples, String only, PrintStream out) throws IOException {
-        return main(corpus, examples, only, WARM_UP_CALLS, out);
-    }
-
     /**
      * Calls per file before any latency is measured ({@link #latency}): half of them without fixes confirmed, half
      * with, file by file.
      */
     static final int WARM_UP_CALLS = 20;
 
-    /** As above, the latency section first analysing every file {@code warmUpCalls} times. */
+    /**
+     * The timings; {@code only} (null for all) runs one section: {@code latency} (warm whole-file analysis at np=8 over
+     * corpus and examples, after {@code warmUpCalls} calls on every file: median and p99), {@code corpus}, {@code sweep},
+     * {@code scaling}, {@code nbap} or {@code spin}.
+     */
     static int main(Path corpus, Path examples, String only, int warmUpCalls, PrintStream out) throws IOException {
         if (only == null || only.equals("latency")) latency(corpus, examples, warmUpCalls, out);
         if (only == null || only.equals("corpus")) corpusSection(corpus, out);
@@ -75,9 +66,9 @@ public final class Bench {
     }
 
     /**
-     * Whole-file analysis as the editor runs it while the user types (np=8, warm JVM: 20 calls first, each from the text,
-     * quick fixes not yet confirmed: {@code Budgets.checkFixes}): per file median and worst of 20 calls, p99 over all
-     * calls; and beside it the median with every fix confirmed, as the command line and the editor's Ctrl+1 run it.
+     * Whole-file analysis as the editor runs it while the user types (np=8, warm JVM: {@code warmUpCalls} calls on every
+     * file first, each from the text, quick fixes not yet confirmed: {@code Budgets.checkFixes}): per file median and
+     * worst of 20 calls, p99 over all calls; and beside it the median with every fix confirmed, as the command line and the editor's Ctrl+1 run it.
      */
     static void latency(Path corpus, Path examples, int warmUpCalls, PrintStream out) throws IOException {
         out.println("## editor latency: whole-file analysis from the text at np=8, 20 warm calls per file (after a warm-up pass of "
