@@ -737,9 +737,7 @@ public final class World {
             rs.status = RankStatus.ABORTED;
             rs.abortReason = e.getMessage() == null ? e.toString() : e.getMessage();
         }
-        RankState next = afterTurn(rs);
-        if (next == null) sched.release();
-        else next.go.release();
+        wake(afterTurn(rs));
     }
 
     /**
@@ -792,9 +790,14 @@ public final class World {
     private void handOff(RankState me) {
         RankState next = afterTurn(me);
         if (next == me) return;
+        wake(next);
+        me.go.acquireUninterruptibly();
+    }
+
+    /** Wakes the rank {@link #afterTurn} chose, or the scheduler thread when it chose none (the run is over). */
+    private void wake(RankState next) {
         if (next == null) sched.release();
         else next.go.release();
-        me.go.acquireUninterruptibly();
     }
 
     /** Called when nothing is runnable: decides one wildcard, or lets polling ranks look again. */
