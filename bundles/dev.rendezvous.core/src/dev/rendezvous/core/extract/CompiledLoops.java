@@ -335,15 +335,37 @@ final class CompiledLoops {
         }
     }
 
-    /** A binary operation (and its extended operands: {@code a + b + c}), as {@code RankInterpreter.infix} computes it. */
-    private record Infix(InfixExpression node, Expr left, Expr right, Expr[] extended, String op) implements Expr {
+    /** The operators {@link Infix} computes on two numbers itself; {@link #OTHER} for the rest. */
+    private static final int OTHER = 0, PLUS = 1, MINUS = 2, TIMES = 3, DIVIDE = 4, LESS = 5, GREATER = 6, LESS_EQUALS = 7,
+            GREATER_EQUALS = 8, EQUALS = 9, NOT_EQUALS = 10, AND = 11, OR = 12;
+
+    private static int operatorCode(InfixExpression.Operator o) {
+        return o == InfixExpression.Operator.PLUS ? PLUS : o == InfixExpression.Operator.MINUS ? MINUS
+                : o == InfixExpression.Operator.TIMES ? TIMES : o == InfixExpression.Operator.DIVIDE ? DIVIDE
+                : o == InfixExpression.Operator.LESS ? LESS : o == InfixExpression.Operator.GREATER ? GREATER
+                : o == InfixExpression.Operator.LESS_EQUALS ? LESS_EQUALS : o == InfixExpression.Operator.GREATER_EQUALS ? GREATER_EQUALS
+                : o == InfixExpression.Operator.EQUALS ? EQUALS : o == InfixExpression.Operator.NOT_EQUALS ? NOT_EQUALS
+                : o == InfixExpression.Operator.CONDITIONAL_AND ? AND : o == InfixExpression.Operator.CONDITIONAL_OR ? OR : OTHER;
+    }
+
+    /**
+     * A binary operation (and its extended operands: {@code a + b + c}), as {@code RankInterpreter.infix} computes it.
+     * Two doubles, and two integers whose sum, difference or product stays in the {@code int} range (or that are
+     * compared), are computed here with Java's own operators on the operator's {@code code} chosen at compile time;
+     * everything else goes the general way ({@link Operators#numeric}, {@link Operators#binary}, {@code intArithmetic}),
+     * which gives the same values for those (a comparison with NaN false, {@code !=} true, as Java's primitives do).
+     */
+    private record Infix(InfixExpression node, Expr left, Expr right, Expr[] extended, String op, int code) implements Expr {
+        Infix(InfixExpression node, Expr left, Expr right, Expr[] extended, String op) {
+            this(node, left, right, extended, op, operatorCode(node.getOperator()));
+        }
+
         @Override
         public Object ev(RankInterpreter in, Cell[] slots) {
-            InfixExpression.Operator operator = node.getOperator();
             Object l = left.ev(in, slots);
             if (l == BAIL) return BAIL;
-            if (operator == InfixExpression.Operator.CONDITIONAL_AND || operator == InfixExpression.Operator.CONDITIONAL_OR) {
-                boolean and = operator == InfixExpression.Operator.CONDITIONAL_AND;
+            if (code == AND || code == OR) {
+                boolean and = code == AND;
                 Object acc = l;
                 for (int i = -1; i < extended.length; i++) {
                     if (!(acc instanceof Boolean b)) return BAIL; // the interpreter runs the rest as either outcome
@@ -354,17 +376,64 @@ final class CompiledLoops {
                 }
                 return acc;
             }
-            boolean division = operator == InfixExpression.Operator.DIVIDE || operator == InfixExpression.Operator.REMAINDER;
             Object r = right.ev(in, slots);
-            if (r == BAIL || division && r instanceof Long d && d == 0 && l instanceof Long) {
+            if (r == BAIL) return BAIL;
+            if (extended.length == 0) {
+                if (l instanceof Double x && r instanceof Double y) {
+                    double a = x, b = y;
+                    switch (code) {
+                        case PLUS: return a + b;
+                        case MINUS: return a - b;
+                        case TIMES: return a * b;
+                        case DIVIDE: return a / b;
+                        case LESS: return a < b;
+                        case GREATER: return a > b;
+                        case LESS_EQUALS: return a <= b;
+                        case GREATER_EQUALS: return a >= b;
+                        case EQUALS: return a == b;
+                        case NOT_EQUALS: return a != b;
+                        default: break;
+                    }
+                } else if (l instanceof Long x && r instanceof Long y) {
+                    long a = x, b = y;
+                    switch (code) {
+                        case PLUS: {
+                            long v = a + b;
+                            if (v == (int) v) return v; // else intArithmetic decides whether it wraps
+                            break;
+                        }
+                        case MINUS: {
+                            long v = a - b;
+                            if (v == (int) v) return v;
+                            break;
+                        }
+                        case TIMES: {
+                            if (a == (int) a && b == (int) b) {
+                                long v = a * b;
+                                if (v == (int) v) return v;
+                            }
+                            break;
+                        }
+                        case LESS: return a < b;
+                        case GREATER: return a > b;
+                        case LESS_EQUALS: return a <= b;
+                        case GREATER_EQUALS: return a >= b;
+                        case EQUALS: return a == b;
+                        case NOT_EQUALS: return a != b;
+                        default: break;
+                    }
+                }
+            }
+            InfixExpression.Operator operator = node.getOperator();
+            boolean division = code == DIVIDE || operator == InfixExpression.Operator.REMAINDER;
+            if (division && r instanceof Long d && d == 0 && l instanceof Long) {
                 return BAIL; // perhaps Java's ArithmeticException: the interpreter decides
             }
             Object acc = Operators.numeric(operator, l, r);
             if (acc == null) acc = Operators.binary(op, l, r);
             if (acc instanceof Long v && l instanceof Long a && r instanceof Long b) acc = in.intArithmetic(node, v, a, b);
             if (extended.length == 0) return acc;
-            boolean wrap = acc instanceof Long && (operator == InfixExpression.Operator.PLUS || operator == InfixExpression.Operator.MINUS
-                    || operator == InfixExpression.Operator.TIMES) && in.intTyped(node);
+            boolean wrap = acc instanceof Long && (code == PLUS || code == MINUS || code == TIMES) && in.intTyped(node);
             for (Expr e : extended) {
                 Object x = e.ev(in, slots);
                 if (x == BAIL || division && x instanceof Long d && d == 0 && acc instanceof Long) return BAIL;
@@ -375,8 +444,19 @@ final class CompiledLoops {
         }
     }
 
-    /** {@code Math.f(...)} as the interpreter calls it ({@code MpjCalls.mathCall}). */
-    private record MathCall(MethodInvocation node, String cls, String name, Name receiver, Expr[] args) implements Expr {
+    /** The functions {@link MathCall} computes on doubles itself. */
+    private static final int ABS = 1, SQRT = 2, MAX = 3, MIN = 4;
+
+    /**
+     * {@code Math.f(...)} as the interpreter calls it ({@code MpjCalls.mathCall}); {@code abs}, {@code sqrt}, {@code max}
+     * and {@code min} of doubles are computed here ({@code fn}, chosen at compile time), as {@code JdkCalls.math} does.
+     */
+    private record MathCall(MethodInvocation node, String cls, String name, Name receiver, Expr[] args, int fn) implements Expr {
+        MathCall(MethodInvocation node, String cls, String name, Name receiver, Expr[] args) {
+            this(node, cls, name, receiver, args, args.length == 1 && name.equals("abs") ? ABS : args.length == 1 && name.equals("sqrt") ? SQRT
+                    : args.length == 2 && name.equals("max") ? MAX : args.length == 2 && name.equals("min") ? MIN : 0);
+        }
+
         @Override
         public Object ev(RankInterpreter in, Cell[] slots) {
             if (!(receiver.ev(in, slots) instanceof ClassRef c) || !c.name().equals(cls)) return BAIL; // a variable named Math
@@ -386,6 +466,14 @@ final class CompiledLoops {
                 if (a == BAIL) return BAIL;
                 Object b = args.length == 2 ? args[1].ev(in, slots) : null;
                 if (b == BAIL) return BAIL;
+                if (a instanceof Double x) {
+                    if (fn == ABS) return Math.abs((double) x);
+                    if (fn == SQRT) return Math.sqrt(x);
+                    if (b instanceof Double y) {
+                        if (fn == MAX) return Math.max((double) x, (double) y);
+                        if (fn == MIN) return Math.min((double) x, (double) y);
+                    }
+                }
                 Object r = args.length == 1 ? JdkCalls.math(name, a) : JdkCalls.math(name, a, b);
                 return r != JdkCalls.NOT_HANDLED ? r : in.compiledMath(cls, name, args.length == 1 ? java.util.Arrays.asList(a) : java.util.Arrays.asList(a, b), node);
             }

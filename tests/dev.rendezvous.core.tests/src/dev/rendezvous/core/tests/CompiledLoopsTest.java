@@ -108,6 +108,75 @@ class CompiledLoopsTest {
         return (int) (diff[0] * 1000) % 97;
     }
 
+    /**
+     * The operators the compiled loops compute on two numbers themselves (doubles; ints whose sum, difference or product
+     * stays an int) at their edges: NaN compared every way, signed zeros, an int product past the int range (Java wraps
+     * it), a long product, the comparisons of doubles steering a count. The loop's result is sent as the tag; compiled and
+     * interpreted give the same runs, and the tag is the one Java computes ({@link #edgeTag}).
+     */
+    @Test
+    void numbersAtTheirEdgesGiveJavasResultCompiledOrNot() {
+        String src = """
+                import mpi.*;
+                public class Edges {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        Intracomm w = MPI.COMM_WORLD;
+                        int rank = w.Rank();
+                        double nan = 0.0 / 0.0, negZero = -0.0;
+                        int big = 70000 + rank, count = 0;
+                        long wide = 3000000000L, q;
+                        double x;
+                        int p;
+                        for (int i = 0; i < 40; i++) {
+                            x = i - 20.5;
+                            if (nan < x || nan > x || nan == nan || nan <= x || nan >= x) count += 7;
+                            if (nan != nan) count++;
+                            if (negZero == 0.0) count++;
+                            if (x * x >= 100.0 && x / 2.0 < 0.0) count++;
+                            if (Math.max(negZero, 0.0) == 0.0 && Math.abs(x) > Math.sqrt(x * x) - 1.0) count++;
+                            p = big * (i + 30000);
+                            if (p < 0 && big * (i + 30000) < 0) count += 3;
+                            q = wide * (i + 1) - wide;
+                            if (q > 2147483647L) count += 5;
+                            if (i - 25 < -1 && i + 7 != 12) count++;
+                        }
+                        int tag = count % 30000;
+                        int[] buf = {tag};
+                        if (rank == 0) w.Send(buf, 0, 1, MPI.INT, 1, tag);
+                        else if (rank == 1) w.Recv(buf, 0, 1, MPI.INT, 0, MPI.ANY_TAG);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        String compiled = traces("Edges.java", src, 2, true);
+        assertEquals(traces("Edges.java", src, 2, false), compiled);
+        assertTrue(compiled.contains("0 SEND>1 tag=" + edgeTag(0) + " "), compiled);
+    }
+
+    /** What rank {@code rank} of the program above computes, computed by Java. */
+    private static int edgeTag(int rank) {
+        double nan = 0.0 / 0.0, negZero = -0.0;
+        int big = 70000 + rank, count = 0;
+        long wide = 3000000000L, q;
+        double x;
+        int p;
+        for (int i = 0; i < 40; i++) {
+            x = i - 20.5;
+            if (nan < x || nan > x || nan == nan || nan <= x || nan >= x) count += 7;
+            if (nan != nan) count++;
+            if (negZero == 0.0) count++;
+            if (x * x >= 100.0 && x / 2.0 < 0.0) count++;
+            if (Math.max(negZero, 0.0) == 0.0 && Math.abs(x) > Math.sqrt(x * x) - 1.0) count++;
+            p = big * (i + 30000);
+            if (p < 0 && big * (i + 30000) < 0) count += 3;
+            q = wide * (i + 1) - wide;
+            if (q > 2147483647L) count += 5;
+            if (i - 25 < -1 && i + 7 != 12) count++;
+        }
+        return count % 30000;
+    }
+
     private static void assertSame(String name, String source, int np) {
         String what = name + " np=" + np + "\n" + source;
         assertEquals(traces(name, source, np, false), traces(name, source, np, true), what);
