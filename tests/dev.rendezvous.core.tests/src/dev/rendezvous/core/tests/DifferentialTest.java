@@ -42,6 +42,12 @@ class DifferentialTest {
         for (String ex : List.of("HeadToHead.java", "HeadToHeadSendrecv.java", "Ring.java", "RingShiftUnsafe.java", "Stencil2D.java")) {
             out.add(Arguments.of(Repo.examples().resolve(ex), 4));
         }
+        // fixtures written as a user would write these programs, each first run on the runtime at np 2 and 4
+        for (String fx : List.of("PollingMasterWorker.java", "GathervUnevenRows.java", "OddEvenTranspositionSort.java",
+                "HaloSolverObject.java", "RowColumnCommunicators.java", "IrecvEachWaitany.java", "SsendRingAllFirst.java",
+                "BarrierOnlyOnWorkers.java")) {
+            for (int np : new int[] {2, 4}) out.add(Arguments.of(Repo.fixtures().resolve(fx), np));
+        }
         return out.stream();
     }
 
