@@ -110,8 +110,8 @@ class CompiledLoopsTest {
 
     /**
      * The operators the compiled loops compute on two numbers themselves (doubles; ints whose sum, difference or product
-     * stays an int) at their edges: NaN compared every way, signed zeros, an int product past the int range (Java wraps
-     * it), a long product, the comparisons of doubles steering a count. The loop's result is sent as the tag; compiled and
+     * stays an int) at their edges: NaN compared every way, signed zeros, an int product, sum and difference past the int range (Java
+     * wraps them), a long product, the comparisons of doubles steering a count. The loop's result is sent as the tag; compiled and
      * interpreted give the same runs, and the tag is the one Java computes ({@link #edgeTag}).
      */
     @Test
@@ -124,7 +124,7 @@ class CompiledLoopsTest {
                         Intracomm w = MPI.COMM_WORLD;
                         int rank = w.Rank();
                         double nan = 0.0 / 0.0, negZero = -0.0;
-                        int big = 70000 + rank, count = 0;
+                        int big = 80000 + rank, half = 1500000000 + rank, count = 0;
                         long wide = 3000000000L, q;
                         double x;
                         int p;
@@ -140,6 +140,7 @@ class CompiledLoopsTest {
                             q = wide * (i + 1) - wide;
                             if (q > 2147483647L) count += 5;
                             if (i - 25 < -1 && i + 7 != 12) count++;
+                            if (half + half < 0 && half - (-half) < 0) count += 11;
                         }
                         int tag = count % 30000;
                         int[] buf = {tag};
@@ -157,7 +158,7 @@ class CompiledLoopsTest {
     /** What rank {@code rank} of the program above computes, computed by Java. */
     private static int edgeTag(int rank) {
         double nan = 0.0 / 0.0, negZero = -0.0;
-        int big = 70000 + rank, count = 0;
+        int big = 80000 + rank, half = 1500000000 + rank, count = 0;
         long wide = 3000000000L, q;
         double x;
         int p;
@@ -173,6 +174,7 @@ class CompiledLoopsTest {
             q = wide * (i + 1) - wide;
             if (q > 2147483647L) count += 5;
             if (i - 25 < -1 && i + 7 != 12) count++;
+            if (half + half < 0 && half - (-half) < 0) count += 11;
         }
         return count % 30000;
     }
