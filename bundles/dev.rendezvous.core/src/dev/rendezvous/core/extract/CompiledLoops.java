@@ -444,17 +444,13 @@ final class CompiledLoops {
         }
     }
 
-    /** The functions {@link MathCall} computes on doubles itself. */
-    private static final int ABS = 1, SQRT = 2, MAX = 3, MIN = 4;
-
     /**
      * {@code Math.f(...)} as the interpreter calls it ({@code MpjCalls.mathCall}); {@code abs}, {@code sqrt}, {@code max}
-     * and {@code min} of doubles are computed here ({@code fn}, chosen at compile time), as {@code JdkCalls.math} does.
+     * and {@code min} by the function {@code JdkCalls.mathFunction} found once for this call ({@code fn}).
      */
     private record MathCall(MethodInvocation node, String cls, String name, Name receiver, Expr[] args, int fn) implements Expr {
         MathCall(MethodInvocation node, String cls, String name, Name receiver, Expr[] args) {
-            this(node, cls, name, receiver, args, args.length == 1 && name.equals("abs") ? ABS : args.length == 1 && name.equals("sqrt") ? SQRT
-                    : args.length == 2 && name.equals("max") ? MAX : args.length == 2 && name.equals("min") ? MIN : 0);
+            this(node, cls, name, receiver, args, JdkCalls.mathFunction(name, args.length));
         }
 
         @Override
@@ -466,15 +462,7 @@ final class CompiledLoops {
                 if (a == BAIL) return BAIL;
                 Object b = args.length == 2 ? args[1].ev(in, slots) : null;
                 if (b == BAIL) return BAIL;
-                if (a instanceof Double x) {
-                    if (fn == ABS) return Math.abs((double) x);
-                    if (fn == SQRT) return Math.sqrt(x);
-                    if (b instanceof Double y) {
-                        if (fn == MAX) return Math.max((double) x, (double) y);
-                        if (fn == MIN) return Math.min((double) x, (double) y);
-                    }
-                }
-                Object r = args.length == 1 ? JdkCalls.math(name, a) : JdkCalls.math(name, a, b);
+                Object r = JdkCalls.math(fn, a, b);
                 return r != JdkCalls.NOT_HANDLED ? r : in.compiledMath(cls, name, args.length == 1 ? java.util.Arrays.asList(a) : java.util.Arrays.asList(a, b), node);
             }
             List<Object> values = new ArrayList<>(args.length);

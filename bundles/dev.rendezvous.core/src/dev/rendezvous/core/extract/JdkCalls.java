@@ -86,35 +86,41 @@ final class JdkCalls {
      * values: two integers give an integer, anything with a double gives a double.
      */
     private static Object math(String name, List<Object> args) {
-        if (args.size() == 1) return math(name, args.get(0));
-        return args.size() == 2 ? math(name, args.get(0), args.get(1)) : NOT_HANDLED;
+        int n = args.size();
+        return n == 1 || n == 2 ? math(mathFunction(name, n), args.get(0), n == 2 ? args.get(1) : null) : NOT_HANDLED;
     }
 
-    /** {@link #math(String, List)} of one argument (a compiled loop calls it without a list: {@code CompiledLoops}). */
-    static Object math(String name, Object a) {
-        if (name.equals("abs")) {
-            if (a instanceof Long l) return Math.abs(l);
-            if (a instanceof Double d) return Math.abs(d);
-        } else if (name.equals("sqrt") && (a instanceof Long || a instanceof Double)) {
-            return Math.sqrt(((Number) a).doubleValue());
-        }
-        return NOT_HANDLED;
+    /** The functions {@link #math(int, Object, Object)} computes; {@link #NO_MATH} for any other name or arity. */
+    static final int NO_MATH = 0, ABS = 1, SQRT = 2, MAX = 3, MIN = 4;
+
+    /** Which of {@code abs}, {@code sqrt} (one argument), {@code max}, {@code min} (two) a call names; {@link #NO_MATH} else. */
+    static int mathFunction(String name, int arity) {
+        return arity == 1 && name.equals("abs") ? ABS : arity == 1 && name.equals("sqrt") ? SQRT
+                : arity == 2 && name.equals("max") ? MAX : arity == 2 && name.equals("min") ? MIN : NO_MATH;
     }
 
-    /** {@link #math(String, List)} of two arguments. */
-    static Object math(String name, Object a, Object b) {
-        boolean max;
-        switch (name) { // one comparison of the name (a kernel calls this at every element)
-            case "max" -> max = true;
-            case "min" -> max = false;
-            default -> {
-                return NOT_HANDLED;
+    /**
+     * {@link #math(String, List)} by function ({@link #mathFunction}, which a compiled loop finds once per call site:
+     * {@code CompiledLoops}); {@code b} is null for a function of one argument.
+     */
+    static Object math(int fn, Object a, Object b) {
+        switch (fn) {
+            case ABS -> {
+                if (a instanceof Long l) return Math.abs(l);
+                if (a instanceof Double d) return Math.abs(d);
             }
-        }
-        if (a instanceof Long x && b instanceof Long y) return max ? Math.max(x, y) : Math.min(x, y);
-        if ((a instanceof Long || a instanceof Double) && (b instanceof Long || b instanceof Double)) {
-            double x = ((Number) a).doubleValue(), y = ((Number) b).doubleValue();
-            return max ? Math.max(x, y) : Math.min(x, y);
+            case SQRT -> {
+                if (a instanceof Long || a instanceof Double) return Math.sqrt(((Number) a).doubleValue());
+            }
+            case MAX, MIN -> {
+                boolean max = fn == MAX;
+                if (a instanceof Long x && b instanceof Long y) return max ? Math.max(x, y) : Math.min(x, y);
+                if ((a instanceof Long || a instanceof Double) && (b instanceof Long || b instanceof Double)) {
+                    double x = ((Number) a).doubleValue(), y = ((Number) b).doubleValue();
+                    return max ? Math.max(x, y) : Math.min(x, y);
+                }
+            }
+            default -> { }
         }
         return NOT_HANDLED;
     }
