@@ -53,8 +53,7 @@ final class IndexRanges {
      */
     static boolean mayLeaveBounds(Program program, ASTNode loop, Function<String, Object> value) {
         if (!program.accessesElements(loop)) return false; // nothing to check (a loop of arithmetic only)
-        Set<String> reassigned = reassignedIn(loop);
-        Check check = new Check(value, reassigned);
+        Check check = new Check(program, value, program.reassignedIn(loop));
         loop.accept(check);
         return check.found;
     }
@@ -86,8 +85,11 @@ final class IndexRanges {
         return found[0];
     }
 
-    /** Names the loop assigns as a whole (not an element of) or declares: their value now is not theirs inside. */
-    private static Set<String> reassignedIn(ASTNode loop) {
+    /**
+     * Names the loop assigns as a whole (not an element of) or declares: their value now is not theirs inside. A fact of
+     * the text, kept by {@link Program#reassignedIn} (the check runs each time a rank reaches a loop it may skip).
+     */
+    static Set<String> reassignedIn(ASTNode loop) {
         Set<String> out = new HashSet<>();
         loop.accept(new ASTVisitor() {
             @Override
@@ -123,7 +125,7 @@ final class IndexRanges {
                 return true;
             }
         });
-        return out;
+        return Set.copyOf(out);
     }
 
     /** A closed range of longs. */
@@ -134,6 +136,7 @@ final class IndexRanges {
     }
 
     private static final class Check extends ASTVisitor {
+        private final Program program;
         private final Function<String, Object> value;
         private final Set<String> reassigned;
         /** Counters of the counting loops entered, innermost last (a name may be shadowed by an inner loop). */
@@ -141,7 +144,8 @@ final class IndexRanges {
         private int depth;
         boolean found;
 
-        Check(Function<String, Object> value, Set<String> reassigned) {
+        Check(Program program, Function<String, Object> value, Set<String> reassigned) {
+            this.program = program;
             this.value = value;
             this.reassigned = reassigned;
         }
@@ -270,8 +274,8 @@ final class IndexRanges {
             return 0;
         }
 
-        private static boolean assignsIn(ASTNode body, String name) {
-            return reassignedIn(body).contains(name);
+        private boolean assignsIn(ASTNode body, String name) {
+            return program.reassignedIn(body).contains(name);
         }
 
         /** The range of an integer expression, or null when it is not bounded. */

@@ -700,6 +700,13 @@ public final class Program {
 
     private final Map<ASTNode, Boolean> elementAccesses = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /** The names a loop assigns as a whole or declares ({@link IndexRanges#reassignedIn}), found once per loop. */
+    java.util.Set<String> reassignedIn(ASTNode loop) {
+        return reassigned.computeIfAbsent(loop, IndexRanges::reassignedIn);
+    }
+
+    private final Map<ASTNode, java.util.Set<String>> reassigned = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** The compiled form of a loop ({@link CompiledLoops}), made once; {@link CompiledLoops#NONE} if nothing compiles. */
     CompiledLoops.Loop compiledLoop(org.eclipse.jdt.core.dom.Statement loop) {
         return compiledLoops.computeIfAbsent(loop, l -> CompiledLoops.compile(l, this));
