@@ -53,7 +53,7 @@ final class IndexRanges {
      */
     static boolean mayLeaveBounds(Program program, ASTNode loop, Function<String, Object> value) {
         if (!program.accessesElements(loop)) return false; // nothing to check (a loop of arithmetic only)
-        Check check = new Check(program, value, program.reassignedIn(loop));
+        Check check = new Check(program, value, loop);
         loop.accept(check);
         return check.found;
     }
@@ -144,10 +144,10 @@ final class IndexRanges {
         private int depth;
         boolean found;
 
-        Check(Program program, Function<String, Object> value, Set<String> reassigned) {
+        Check(Program program, Function<String, Object> value, ASTNode loop) {
             this.program = program;
             this.value = value;
-            this.reassigned = reassigned;
+            this.reassigned = program.reassignedIn(loop);
         }
 
         @Override
