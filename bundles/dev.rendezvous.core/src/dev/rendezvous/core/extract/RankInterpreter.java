@@ -210,28 +210,182 @@ final class RankInterpreter {
     }
 
     /**
-     * The locals one block (or loop header, catch clause, activation) declares. It counts what is put into it, so
-     * that {@link #resolve} can reuse where it last found a name while the scope is the same and unchanged.
+     * The locals one block (or loop header, catch clause, activation) declares, or the static fields of one type. It
+     * counts what is put into it, so that {@link #resolve} can reuse where it last found a name while the scope is the
+     * same and unchanged.
+     *
+     * <p>A scope is made at every entry into its block and every call, and holds a few names, so it keeps them in two
+     * small arrays in the order they were put, searched from the first; a hash index is built only once it holds more
+     * than {@link #INDEX_FROM} (the statics of a type with many fields). A fresh {@code HashMap} per block and call,
+     * with its table and an entry object per name, and its lookups, was a tenth of interpreting a program of small
+     * methods (FilterFork).
      */
-    static final class Scope extends HashMap<String, Cell> {
-        private static final long serialVersionUID = 1L;
+    static final class Scope extends java.util.AbstractMap<String, Cell> {
+        private static final int INDEX_FROM = 8;
+        private String[] keys = new String[4];
+        private Cell[] cells = new Cell[4];
+        private int size;
+        /** Position of each name once {@link #size} passed {@link #INDEX_FROM}; null before. */
+        private HashMap<String, Integer> index;
         int puts;
-        /** The names in order, as of {@link #puts} = {@code namesAt} ({@link ValueHashing#fields}: a state hashed per call). */
-        transient String[] names;
-        /** Per name of {@link #names}, whether its contents matter ({@link StateRelevance#relevant}). */
-        transient boolean[] relevantNames;
-        transient int namesAt = -1;
+        /**
+         * The positions of the names in the order of the names, as of {@link #puts} = {@code namesAt}
+         * ({@link ValueHashing#fields}: a state hashed per call).
+         */
+        int[] sorted;
+        /** Per entry of {@link #sorted}, whether its contents matter ({@link StateRelevance#relevant}). */
+        boolean[] relevantNames;
+        int namesAt = -1;
+
+        /** The name put {@code i}-th among those still here. */
+        String keyAt(int i) {
+            return keys[i];
+        }
+
+        /** The variable of {@link #keyAt}. */
+        Cell cellAt(int i) {
+            return cells[i];
+        }
+
+        /** The positions of the names, in the order of the names. */
+        int[] sortedPositions() {
+            int[] out = new int[size];
+            for (int i = 0; i < size; i++) { // insertion sort: a scope holds a few names
+                int j = i;
+                while (j > 0 && keys[out[j - 1]].compareTo(keys[i]) > 0) {
+                    out[j] = out[j - 1];
+                    j--;
+                }
+                out[j] = i;
+            }
+            return out;
+        }
+
+        private int find(Object name) {
+            if (index != null) {
+                Integer at = index.get(name);
+                return at == null ? -1 : at;
+            }
+            for (int i = 0; i < size; i++) {
+                String k = keys[i];
+                if (k == name || k.equals(name)) return i;
+            }
+            return -1;
+        }
+
+        @Override
+        public Cell get(Object name) {
+            int i = find(name);
+            return i < 0 ? null : cells[i];
+        }
+
+        @Override
+        public boolean containsKey(Object name) {
+            return find(name) >= 0;
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
 
         @Override
         public Cell put(String name, Cell cell) {
             puts++;
-            return super.put(name, cell);
+            int i = find(name);
+            if (i >= 0) {
+                Cell old = cells[i];
+                cells[i] = cell;
+                return old;
+            }
+            if (size == keys.length) {
+                keys = java.util.Arrays.copyOf(keys, size * 2);
+                cells = java.util.Arrays.copyOf(cells, size * 2);
+            }
+            keys[size] = name;
+            cells[size] = cell;
+            if (index != null) {
+                index.put(name, size);
+            } else if (size + 1 > INDEX_FROM) {
+                index = new HashMap<>();
+                for (int k = 0; k <= size; k++) index.put(keys[k], k);
+            }
+            size++;
+            return null;
         }
 
         @Override
         public Cell remove(Object name) {
+            int i = find(name);
+            if (i < 0) return null;
             puts++;
-            return super.remove(name);
+            Cell old = cells[i];
+            System.arraycopy(keys, i + 1, keys, i, size - i - 1);
+            System.arraycopy(cells, i + 1, cells, i, size - i - 1);
+            size--;
+            keys[size] = null;
+            cells[size] = null;
+            if (index != null) {
+                index.clear();
+                for (int k = 0; k < size; k++) index.put(keys[k], k);
+            }
+            return old;
+        }
+
+        @Override
+        public void clear() {
+            puts++;
+            java.util.Arrays.fill(keys, 0, size, null);
+            java.util.Arrays.fill(cells, 0, size, null);
+            size = 0;
+            index = null;
+        }
+
+        @Override
+        public java.util.Set<Map.Entry<String, Cell>> entrySet() {
+            return new java.util.AbstractSet<>() {
+                @Override
+                public int size() {
+                    return size;
+                }
+
+                @Override
+                public java.util.Iterator<Map.Entry<String, Cell>> iterator() {
+                    return new java.util.Iterator<>() {
+                        private int next;
+                        private int last = -1;
+
+                        @Override
+                        public boolean hasNext() {
+                            return next < size;
+                        }
+
+                        @Override
+                        public Map.Entry<String, Cell> next() {
+                            if (next >= size) throw new java.util.NoSuchElementException();
+                            last = next++;
+                            int at = last;
+                            return new java.util.AbstractMap.SimpleEntry<>(keys[at], cells[at]) {
+                                private static final long serialVersionUID = 1L;
+
+                                @Override
+                                public Cell setValue(Cell value) {
+                                    cells[at] = value;
+                                    return super.setValue(value);
+                                }
+                            };
+                        }
+
+                        @Override
+                        public void remove() {
+                            if (last < 0) throw new IllegalStateException();
+                            Scope.this.remove(keys[last]);
+                            next = last;
+                            last = -1;
+                        }
+                    };
+                }
+            };
         }
     }
 

@@ -41,27 +41,27 @@ final class ValueHashing {
     /** Variables or fields in the order of their names (a map's own order depends on how it was filled). */
     void fields(Hasher h, Map<String, Cell> fields) {
         h.add(fields.size());
+        if (fields instanceof RankInterpreter.Scope scope) {
+            // a scope that lives across calls (main's) is hashed at each of them: its names sorted, and their relevance
+            // looked up, once while none comes or goes
+            if (scope.namesAt != scope.puts || scope.sorted.length != scope.size()) {
+                scope.sorted = scope.sortedPositions();
+                scope.relevantNames = new boolean[scope.sorted.length];
+                for (int i = 0; i < scope.sorted.length; i++) scope.relevantNames[i] = relevance.relevant(scope.keyAt(scope.sorted[i]));
+                scope.namesAt = scope.puts;
+            }
+            int[] sorted = scope.sorted;
+            boolean[] relevant = scope.relevantNames;
+            for (int i = 0; i < sorted.length; i++) {
+                h.add(scope.keyAt(sorted[i]));
+                value(h, scope.cellAt(sorted[i]).value, relevant[i]);
+            }
+            return;
+        }
         if (fields.size() == 1) {
             Map.Entry<String, Cell> e = fields.entrySet().iterator().next();
             h.add(e.getKey());
             value(h, e.getValue().value, relevance.relevant(e.getKey()));
-            return;
-        }
-        if (fields instanceof RankInterpreter.Scope scope) {
-            // a scope that lives across calls (main's) is hashed at each of them: its names sorted, and their relevance
-            // looked up, once while none comes or goes
-            if (scope.namesAt != scope.puts || scope.names.length != scope.size()) {
-                scope.names = sortedNames(scope);
-                scope.relevantNames = new boolean[scope.names.length];
-                for (int i = 0; i < scope.names.length; i++) scope.relevantNames[i] = relevance.relevant(scope.names[i]);
-                scope.namesAt = scope.puts;
-            }
-            String[] names = scope.names;
-            boolean[] relevant = scope.relevantNames;
-            for (int i = 0; i < names.length; i++) {
-                h.add(names[i]);
-                value(h, scope.get(names[i]).value, relevant[i]);
-            }
             return;
         }
         for (String name : sortedNames(fields)) {
