@@ -221,7 +221,7 @@ public final class Program {
 
     private static CompilationUnit parseUnit(String source) {
         ASTParser parser = ASTParser.newParser(AST.getJLSLatest());
-        parser.setCompilerOptions(new java.util.HashMap<>(PARSER_OPTIONS));
+        parser.setCompilerOptions(PARSER_OPTIONS); // copied by the parser
         parser.setKind(ASTParser.K_COMPILATION_UNIT);
         parser.setSource(source.toCharArray());
         parser.setResolveBindings(false);
