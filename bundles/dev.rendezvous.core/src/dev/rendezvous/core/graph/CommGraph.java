@@ -24,11 +24,12 @@ public final class CommGraph {
      * Each event's partner by rank and position in its trace ({@link TracePositions}): the receive that took a send's
      * message, the send whose message a receive took. Arrays, not identity maps: hashing every matched event twice
      * was a fortieth of analysing a 200-iteration halo exchange. A match whose event its rank's trace does not hold
-     * (none the world records) is kept in {@link #unplaced}.
+     * (none the world records) is kept in an identity map of that direction ({@link #unplacedRecvOfSend},
+     * {@link #unplacedSendOfRecv}: a Sendrecv is both a send and a receive).
      */
     private final Event[][] recvOfSend, sendOfRecv;
     private final TracePositions positions;
-    private Map<Event, Event> unplaced;
+    private final Map<Event, Event> unplacedRecvOfSend = new IdentityHashMap<>(0), unplacedSendOfRecv = new IdentityHashMap<>(0);
 
     public CommGraph(int np, List<List<Event>> traces, List<RunOutcome.Match> arcs) {
         this.np = np;
@@ -39,15 +40,14 @@ public final class CommGraph {
         recvOfSend = new Event[ranks][];
         sendOfRecv = new Event[ranks][];
         for (RunOutcome.Match m : arcs) {
-            place(recvOfSend, m.send(), m.recv());
-            place(sendOfRecv, m.recv(), m.send());
+            place(recvOfSend, unplacedRecvOfSend, m.send(), m.recv());
+            place(sendOfRecv, unplacedSendOfRecv, m.recv(), m.send());
         }
     }
 
-    private void place(Event[][] partners, Event e, Event partner) {
+    private void place(Event[][] partners, Map<Event, Event> unplaced, Event e, Event partner) {
         int p = positions.of(e);
         if (p < 0) {
-            if (unplaced == null) unplaced = new IdentityHashMap<>();
             unplaced.put(e, partner);
             return;
         }
@@ -55,9 +55,9 @@ public final class CommGraph {
         partners[e.rank()][p] = partner;
     }
 
-    private Event partner(Event[][] partners, Event e) {
+    private Event partner(Event[][] partners, Map<Event, Event> unplaced, Event e) {
         int p = positions.of(e);
-        if (p < 0) return unplaced == null ? null : unplaced.get(e);
+        if (p < 0) return unplaced.get(e);
         Event[] row = partners[e.rank()];
         return row == null ? null : row[p];
     }
@@ -83,11 +83,11 @@ public final class CommGraph {
     }
 
     public Event receiverOf(Event send) {
-        return partner(recvOfSend, send);
+        return partner(recvOfSend, unplacedRecvOfSend, send);
     }
 
     public Event senderOf(Event recv) {
-        return partner(sendOfRecv, recv);
+        return partner(sendOfRecv, unplacedSendOfRecv, recv);
     }
 
     private HappensBefore hb;
