@@ -333,15 +333,6 @@ final class RankInterpreter {
         }
 
         @Override
-        public void clear() {
-            puts++;
-            java.util.Arrays.fill(keys, 0, size, null);
-            java.util.Arrays.fill(cells, 0, size, null);
-            size = 0;
-            index = null;
-        }
-
-        @Override
         public java.util.Set<Map.Entry<String, Cell>> entrySet() {
             return new java.util.AbstractSet<>() {
                 @Override
