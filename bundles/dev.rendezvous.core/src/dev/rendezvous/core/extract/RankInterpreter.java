@@ -223,6 +223,11 @@ final class RankInterpreter {
     static final class Scope extends java.util.AbstractMap<String, Cell> {
         private static final int INDEX_FROM = 8;
         private String[] keys = new String[4];
+        /**
+         * Each name's hash, beside it: a name not here (a field, a variable of an outer scope, looked up through every
+         * scope inside it) is told apart by one comparison of numbers per name instead of a comparison of strings.
+         */
+        private int[] hashes = new int[4];
         private Cell[] cells = new Cell[4];
         private int size;
         /** Position of each name once {@link #size} passed {@link #INDEX_FROM}; null before. */
@@ -266,7 +271,10 @@ final class RankInterpreter {
                 Integer at = index.get(name);
                 return at == null ? -1 : at;
             }
+            if (name == null) return -1;
+            int h = name.hashCode();
             for (int i = 0; i < size; i++) {
+                if (hashes[i] != h) continue;
                 String k = keys[i];
                 if (k == name || k.equals(name)) return i;
             }
@@ -300,9 +308,11 @@ final class RankInterpreter {
             }
             if (size == keys.length) {
                 keys = java.util.Arrays.copyOf(keys, size * 2);
+                hashes = java.util.Arrays.copyOf(hashes, size * 2);
                 cells = java.util.Arrays.copyOf(cells, size * 2);
             }
             keys[size] = name;
+            hashes[size] = name.hashCode();
             cells[size] = cell;
             if (index != null) {
                 index.put(name, size);
@@ -321,6 +331,7 @@ final class RankInterpreter {
             puts++;
             Cell old = cells[i];
             System.arraycopy(keys, i + 1, keys, i, size - i - 1);
+            System.arraycopy(hashes, i + 1, hashes, i, size - i - 1);
             System.arraycopy(cells, i + 1, cells, i, size - i - 1);
             size--;
             keys[size] = null;
@@ -2132,9 +2143,12 @@ final class RankInterpreter {
         int occ = occurrence(n);
         long[] digest = {program.nodeId(n) * 0x9E3779B97F4A7C15L + occ};
         boolean alike = inputs != null;
+        // each input's variable, looked up once (null past the first input that is not alike): a skipped test inside a
+        // loop of half a million steps comes here on each, and the lookups were most of its cost
+        Cell[] cells = inputs == null ? null : new Cell[inputs.size()];
         for (int i = 0; alike && i < inputs.size(); i++) {
             String name = inputs.get(i);
-            Cell c = lookup(name);
+            Cell c = cells[i] = lookup(name);
             if (c == null) {
                 // a class name (Integer, Math, System) reads nothing; any other name the analysis cannot follow
                 alike = program.type(name) != null || Character.isUpperCase(name.charAt(0));
@@ -2145,18 +2159,23 @@ final class RankInterpreter {
         }
         if (!alike) {
             // unknown, but each variable now holds one value: tests of it agree with each other, and with the tests a
-            // rank that receives it in a message makes (a worker's count of hits, sent to the master)
-            havoc(n);
+            // rank that receives it in a message makes (a worker's count of hits, sent to the master). What havoc does,
+            // each variable found once: an array forgotten, a list left to forgetLists, any other value this symbol
+            loseDraws();
+            int line = program.range(n).line();
             for (String name : program.assignedNames(n)) {
                 Cell c = lookup(name);
-                if (c != null && c.value == Unknown.ANY) c.value = Values.Sym.ownData(program.range(n).line(), rank, occ, name);
+                if (c == null) continue;
+                if (c.value instanceof ArrayVal a) a.forget();
+                else if (!(c.value instanceof ListVal)) c.value = Values.Sym.ownData(line, rank, occ, name);
             }
-            skippedReads(inputs, n, i -> Values.Sym.ownData(program.range(n).line(), rank, occ, i).toString());
+            forgetLists(n, null);
+            skippedReads(inputs, cells, i -> Values.Sym.ownData(line, rank, occ, i).toString());
             return;
         }
         loseDraws();
         String tag = Values.Sym.alikePrefix(program.range(n).line(), digest[0]);
-        skippedReads(inputs, n, i -> tag + i);
+        skippedReads(inputs, cells, i -> tag + i);
         for (String name : program.assignedNames(n)) {
             Cell c = lookup(name);
             if (c == null) continue;
@@ -2167,14 +2186,15 @@ final class RankInterpreter {
     }
 
     /**
-     * The readers among {@code inputs} may have read any number of items in the skipped code {@code n}: each goes on
-     * under a new name ({@code rename} of its variable's name), so that what it reads next is not taken for the item
-     * of that position read elsewhere.
+     * The readers among {@code inputs} may have read any number of items in the skipped code: each goes on under a new
+     * name ({@code rename} of its variable's name), so that what it reads next is not taken for the item of that
+     * position read elsewhere. {@code cells} holds the inputs' variables where they were looked up already (null else).
      */
-    private void skippedReads(List<String> inputs, ASTNode n, java.util.function.Function<String, String> rename) {
+    private void skippedReads(List<String> inputs, Cell[] cells, java.util.function.Function<String, String> rename) {
         if (inputs == null) return;
-        for (String name : inputs) {
-            Cell c = lookup(name);
+        for (int i = 0; i < inputs.size(); i++) {
+            String name = inputs.get(i);
+            Cell c = cells[i] != null ? cells[i] : lookup(name);
             if (c != null && c.value instanceof Values.Input r) {
                 r.name = rename.apply(name);
                 r.reads = 0;

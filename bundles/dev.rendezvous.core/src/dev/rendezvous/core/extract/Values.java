@@ -141,11 +141,34 @@ final class Values {
         Object lengthValue;
 
         /**
-         * Set by {@link #forget} on an array without rows, cleared by every write ({@link #writable}):
-         * a kernel storing through an unknown index on every step ({@code p_y[row[i]] += ...}) then
-         * costs one pass, not one per step.
+         * Set by {@link #forget}, cleared by every write ({@link #writable}): a kernel storing through an unknown index
+         * on every step ({@code p_y[row[i]] += ...}) then costs one pass, not one per step. For an array with rows it
+         * holds only while no row anywhere was written since ({@link #rowsForgottenAt}).
          */
         private boolean forgotten;
+
+        /**
+         * For an array with rows, {@link #UNFORGETS} when {@link #forget} last forgot them all; -1 for an array without
+         * rows. Its rows are written through their own {@link #writable} (a row may be held by several arrays, or by a
+         * variable of its own), so a changed count is the only word that one of them may hold something again. A
+         * 1024 x 1024 adjacency matrix filled under a random test ({@code if (rnd.nextDouble() < p) m[i][j] = 1}), forgotten
+         * on each of its half a million steps, spent two thirds of a real program's analysis passing over its rows.
+         */
+        private long rowsForgottenAt = -1;
+
+        /**
+         * How many times any array forgotten was written again (its {@link #forgotten} cleared), in every analysis of
+         * this JVM: counted only on that change, so a forgotten array written element by element counts once.
+         */
+        private static final java.util.concurrent.atomic.AtomicLong UNFORGETS = new java.util.concurrent.atomic.AtomicLong();
+
+        /** Clears {@link #forgotten}, counting the change ({@link #UNFORGETS}). */
+        private void remembered() {
+            if (forgotten) {
+                forgotten = false;
+                UNFORGETS.incrementAndGet();
+            }
+        }
 
         /**
          * For a new array of requests of unknown length ({@code new Request[counts[prev]]}, its length a value the
@@ -164,15 +187,22 @@ final class Values {
 
         /** Forgets the contents; rows of a multi-dimensional array stay (their contents are forgotten). */
         void forget() {
-            if (elems == null || forgotten) return;
+            if (elems == null || forgotten && (rowsForgottenAt < 0 || rowsForgottenAt == UNFORGETS.get())) return;
             Object[] unknown = hasRows() ? null : template(elems.length, Unknown.ANY);
             if (unknown != null) { // a long array without rows: every element unknown, shared until written
                 elems = unknown;
                 shared = true;
                 forgotten = true;
+                rowsForgottenAt = -1;
                 return;
             }
+            forgotten = false; // forgotten again, not written: no count (a row with rows of its own would otherwise void ours)
             writable();
+            // counted before the rows are passed: a row written while they are (another rank's) makes the next pass again;
+            // set before the pass, so that a row holding this array again does not come back here
+            long at = UNFORGETS.get();
+            forgotten = true;
+            rowsForgottenAt = at;
             boolean rows = false;
             for (int i = 0; i < elems.length; i++) {
                 if (elems[i] instanceof ArrayVal row && row != this) {
@@ -182,7 +212,7 @@ final class Values {
                     elems[i] = Unknown.ANY;
                 }
             }
-            forgotten = !rows;
+            if (!rows) rowsForgottenAt = -1;
         }
 
         /**
@@ -249,7 +279,7 @@ final class Values {
 
         /** To be called before writing into {@link #elems}: makes them this array's own (copied if shared). */
         ArrayVal writable() {
-            forgotten = false;
+            remembered();
             if (shared) {
                 elems = elems.clone();
                 shared = false;
@@ -288,7 +318,7 @@ final class Values {
         void adopt(Object[] contents) {
             elems = contents;
             shared = true;
-            forgotten = false;
+            remembered();
         }
     }
 
