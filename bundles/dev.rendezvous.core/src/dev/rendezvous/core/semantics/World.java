@@ -65,6 +65,8 @@ public final class World {
     /** A message: posted by its sender, possibly buffered, matched at most once. */
     public static final class SendOp extends Pending {
         int src, dst, comm, tag, bytes;
+        /** Its place among the sends queued in channels, counted from 1 as they are queued ({@link World#firstAcceptedIn}). */
+        long seq;
         Op mode;
         boolean buffered;
         /**
@@ -118,6 +120,13 @@ public final class World {
     /** A posted receive (or a probe, which is never entered in the posted list). */
     public static final class RecvOp extends Pending {
         int rank, src, comm, tag;
+        /**
+         * Per source rank, the {@link SendOp#seq} up to which no send queued from it is one this receive accepts
+         * (null until a scan passed {@link World#SCAN_MEMO_FROM} sends): what it accepts never changes, and a channel
+         * only loses sends or gains later ones, so a scan of that channel again starts past there
+         * ({@link World#firstAcceptedIn}).
+         */
+        long[] noneUpTo;
         CommValue commValue;
         boolean probe;
         SendOp match;
@@ -516,8 +525,17 @@ public final class World {
         return base;
     }
 
+    /**
+     * Requests, posted receives and queued messages past which a state is not hashed but taken as {@linkplain
+     * StateCache.Hasher#opaque opaque} (never cut, as a state too large to hash): such a state hardly ever recurs, and
+     * a worker that keeps posting requests to a master which polls for another tag had each fence hash every one of
+     * them again (three quarters of a real program's run: MLauper's {@code PancakeFlipper}, np=2).
+     */
+    static final int MAX_PENDING_HASHED = 4096;
+
     /** Hashes the global state into {@code h}; returns the collective numbers it counted from ({@link #seqBases}), null if opaque. */
     private Map<Integer, Integer> hashState(StateCache.Hasher h) {
+        long pending = 0;
         for (RankState rs : ranks) {
             // before any hashing: a state that cannot be compared is not worth hashing (large arrays cost)
             if (!rs.stallStates.isEmpty() // poll fingerprints are identity-based
@@ -525,6 +543,12 @@ public final class World {
                 h.opaque();
                 return null;
             }
+            pending += rs.requests.size() + posted[rs.rank].size();
+        }
+        for (ArrayDeque<SendOp> ch : channels.values()) pending += ch.size();
+        if (pending > MAX_PENDING_HASHED) {
+            h.opaque();
+            return null;
         }
         h.add(np);
         Map<Integer, Integer> seqBase = seqBases();
@@ -1149,6 +1173,7 @@ public final class World {
         if (!s.mode.isSynchronous() && !s.mode.isBuffered()) standardSends[rank]++;
         if (!matchSend(s)) {
             decideBuffering(rank, s);
+            s.seq = ++queuedSends;
             channels.computeIfAbsent(channelKey(s.comm, s.src, s.dst), k -> new ArrayDeque<>(2)).add(s);
         }
         progressed(wdest);
@@ -1255,11 +1280,7 @@ public final class World {
             if (!r.accepts(s)) continue;
             if (r.src == Peer.ANY) return false; // a wildcard comes first: decided at the fence
             ArrayDeque<SendOp> ch = channels.get(channelKey(s.comm, s.src, s.dst));
-            if (ch != null) {
-                for (SendOp earlier : ch) {
-                    if (r.accepts(earlier)) return false; // non-overtaking: the earlier one goes first
-                }
-            }
+            if (ch != null && firstAcceptedIn(r, s.src, ch) != null) return false; // non-overtaking: the earlier one goes first
             pair(s, r);
             return true;
         }
@@ -1311,11 +1332,52 @@ public final class World {
 
     private SendOp firstAccepted(RecvOp r) {
         ArrayDeque<SendOp> ch = channels.get(channelKey(r.comm, r.src, r.rank));
-        if (ch == null) return null;
-        for (SendOp s : ch) {
-            if (r.accepts(s)) return s;
+        return ch == null ? null : firstAcceptedIn(r, r.src, ch);
+    }
+
+    /** Sends queued in channels so far (their {@link SendOp#seq}). */
+    private long queuedSends;
+
+    /** A receive remembers where its scans of a channel stopped once one passes this many sends it does not accept. */
+    static final int SCAN_MEMO_FROM = 16;
+
+    /** Receives remember their scans (one number per source rank) up to this many processes. */
+    static final int SCAN_MEMO_MAX_NP = 4096;
+
+    /**
+     * The first send of {@code ch} (the channel from world rank {@code src} to {@code r}'s rank) that {@code r} accepts,
+     * or null: MPI's non-overtaking order. A channel holds its sends in the order queued; a receive that has scanned it
+     * once is asked again from the sends queued after where it stopped ({@link RecvOp#noneUpTo}), read from the tail.
+     * A worker that floods its master with requests of one tag while the master's wildcard receive waits for another
+     * had every fence pass over every request queued so far: 1.8 billion sends read in one run of a real program
+     * (MLauper's {@code PancakeFlipper}, np=2), which then ran out of time.
+     */
+    private SendOp firstAcceptedIn(RecvOp r, int src, ArrayDeque<SendOp> ch) {
+        boolean memo = src >= 0 && src < np && np <= SCAN_MEMO_MAX_NP;
+        long none = memo && r.noneUpTo != null ? r.noneUpTo[src] : 0;
+        SendOp first = null;
+        int passed = 0;
+        if (none == 0) {
+            for (SendOp s : ch) {
+                if (r.accepts(s)) {
+                    first = s;
+                    break;
+                }
+                passed++;
+            }
+        } else {
+            for (java.util.Iterator<SendOp> it = ch.descendingIterator(); it.hasNext();) {
+                SendOp s = it.next();
+                if (s.seq <= none) break; // none accepted from here to the head
+                if (r.accepts(s)) first = s; // the earliest one read so far
+            }
         }
-        return null;
+        long upTo = first != null ? first.seq - 1 : ch.isEmpty() ? none : ch.peekLast().seq;
+        if (memo && upTo > none && (r.noneUpTo != null || passed >= SCAN_MEMO_FROM)) {
+            if (r.noneUpTo == null) r.noneUpTo = new long[np];
+            r.noneUpTo[src] = upTo;
+        }
+        return first;
     }
 
     private boolean earlierWildcardTakes(RecvOp r, SendOp s) {
@@ -1346,12 +1408,8 @@ public final class World {
             if (r.src != Peer.ANY && r.src != src) continue;
             ArrayDeque<SendOp> ch = channels.get(channelKey(r.comm, src, r.rank));
             if (ch == null) continue;
-            for (SendOp s : ch) {
-                if (r.accepts(s)) {
-                    if (r.probe || !claimedByEarlier(r, s)) out.add(s);
-                    break;
-                }
-            }
+            SendOp s = firstAcceptedIn(r, src, ch);
+            if (s != null && (r.probe || !claimedByEarlier(r, s))) out.add(s);
         }
         return out;
     }
