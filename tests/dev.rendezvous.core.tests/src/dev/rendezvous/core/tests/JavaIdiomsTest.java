@@ -27,10 +27,6 @@ class JavaIdiomsTest {
         return r.findings().stream().anyMatch(f -> f.kind().id().equals("analysis-assumption"));
     }
 
-    private static boolean errors(RunReport r) {
-        return r.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR && !f.kind().id().equals("analysis-assumption"));
-    }
-
     private static final String ROLES = """
             import mpi.*;
             public class Roles {
@@ -73,7 +69,7 @@ class JavaIdiomsTest {
         assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
         assertFalse(assumed(ok), ok.findings().toString());
         RunReport twin = Repo.analyze("Roles.java", ROLES.formatted(6), 3);
-        assertTrue(errors(twin), twin.findings().toString());
+        assertTrue(Repo.hasError(twin), twin.findings().toString());
         assertFalse(assumed(twin), twin.findings().toString());
     }
 
@@ -113,7 +109,7 @@ class JavaIdiomsTest {
             assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
             assertFalse(assumed(ok), ok.findings().toString());
             RunReport twin = Repo.analyze("Lambdas.java", LAMBDAS.formatted(6), np);
-            assertTrue(errors(twin), twin.findings().toString());
+            assertTrue(Repo.hasError(twin), twin.findings().toString());
             assertFalse(assumed(twin), twin.findings().toString());
         }
     }
@@ -167,7 +163,7 @@ class JavaIdiomsTest {
         assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
         assertFalse(assumed(ok), ok.findings().toString());
         RunReport twin = Repo.analyze("Nested.java", NESTED.formatted("tag() + 1"), 3);
-        assertTrue(errors(twin), twin.findings().toString());
+        assertTrue(Repo.hasError(twin), twin.findings().toString());
         assertFalse(assumed(twin), twin.findings().toString());
     }
 
@@ -202,7 +198,7 @@ class JavaIdiomsTest {
         assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
         assertFalse(assumed(ok), ok.findings().toString());
         RunReport twin = Repo.analyze("Records.java", RECORDS.formatted(6), 4);
-        assertTrue(errors(twin), twin.findings().toString());
+        assertTrue(Repo.hasError(twin), twin.findings().toString());
         assertFalse(assumed(twin), twin.findings().toString());
     }
 
@@ -255,7 +251,7 @@ class JavaIdiomsTest {
         assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
         assertFalse(assumed(ok), ok.findings().toString());
         RunReport twin = Repo.analyze("Streams.java", STREAMS.formatted(18), 3);
-        assertTrue(errors(twin), twin.findings().toString());
+        assertTrue(Repo.hasError(twin), twin.findings().toString());
         assertFalse(assumed(twin), twin.findings().toString());
     }
 
@@ -349,7 +345,7 @@ class JavaIdiomsTest {
             RunReport twin = Repo.analyze("Rounds.java", src.formatted("rank == 1 ? \"1O\" : \"10\""), np);
             assertTrue(twin.findings().stream().anyMatch(f -> f.kind().id().equals("job-abort") && f.range().line() == 22
                     && f.message().contains("NumberFormatException (For input string: \"1O\")")), twin.findings().toString());
-            assertFalse(errors(twin), twin.findings().toString());
+            assertFalse(Repo.hasError(twin), twin.findings().toString());
         }
     }
 
@@ -406,7 +402,7 @@ class JavaIdiomsTest {
             assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
             assertFalse(assumed(ok), ok.findings().toString());
             RunReport twin = Repo.analyze("Nodes.java", src.formatted("super.step(round); super.step(round);"), np);
-            assertTrue(errors(twin), twin.findings().toString());
+            assertTrue(Repo.hasError(twin), twin.findings().toString());
             assertFalse(assumed(twin), twin.findings().toString());
         }
     }
@@ -480,7 +476,7 @@ class JavaIdiomsTest {
             long sends = rank1.stream().filter(e -> e.op().kind() == Op.Kind.SEND || e.op().kind() == Op.Kind.SENDRECV).count();
             assertTrue(sends >= 6, "rank 1 sends 3 exchange messages, its report, its pong and its halo: " + rank1);
             RunReport twin = Repo.analyze("Fns.java", src.formatted("RECV.accept(b, p); SEND.accept(b, p);"), np);
-            assertTrue(errors(twin), twin.findings().toString());
+            assertTrue(Repo.hasError(twin), twin.findings().toString());
         }
     }
 
@@ -521,7 +517,7 @@ class JavaIdiomsTest {
         RunReport ok = Repo.analyze("Ints.java", src.formatted("ok"), 2);
         assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
         RunReport twin = Repo.analyze("Ints.java", src.formatted("!ok"), 2);
-        assertTrue(errors(twin), twin.findings().toString());
+        assertTrue(Repo.hasError(twin), twin.findings().toString());
     }
 
     /**
@@ -574,7 +570,7 @@ class JavaIdiomsTest {
         }
         for (int np : new int[] {3, 4}) {
             RunReport twin = Repo.analyze("App.java", src.formatted("(size - 1)"), np);
-            assertTrue(errors(twin), twin.findings().toString());
+            assertTrue(Repo.hasError(twin), twin.findings().toString());
         }
     }
 
@@ -676,7 +672,7 @@ class JavaIdiomsTest {
         }
         for (String sort : List.of("ranks.sort((a, b) -> a - b);", "ranks.sort(Comparator.reverseOrder()); Collections.reverse(ranks);")) {
             RunReport twin = Repo.analyze("Leader.java", src.formatted(sort), 3);
-            assertTrue(errors(twin), sort + ": " + twin.findings());
+            assertTrue(Repo.hasError(twin), sort + ": " + twin.findings());
         }
     }
 
@@ -749,7 +745,7 @@ class JavaIdiomsTest {
             assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
             assertFalse(assumed(ok), ok.findings().toString());
             RunReport twin = Repo.analyze("Shuffle.java", src.formatted("-1"), np);
-            assertTrue(errors(twin), twin.findings().toString());
+            assertTrue(Repo.hasError(twin), twin.findings().toString());
             RunReport g = Repo.analyze("Graph.java", graph.formatted(), np);
             assertEquals("ok", g.verdict().runId(), g.findings().toString());
             assertFalse(assumed(g), g.findings().toString());
@@ -849,7 +845,7 @@ class JavaIdiomsTest {
         assertEquals("ok", ring.verdict().runId(), ring.findings().toString());
         assertFalse(assumed(ring), ring.findings().toString());
         RunReport star = Repo.analyze("SortK.java", src, 3);
-        assertTrue(errors(star), star.findings().toString());
+        assertTrue(Repo.hasError(star), star.findings().toString());
         assertFalse(assumed(star), star.findings().toString());
     }
 
@@ -900,7 +896,7 @@ class JavaIdiomsTest {
             assertTrue(ok.findings().stream().allMatch(f -> f.severity() == Severity.INFO), ok.findings().toString());
             assertFalse(assumed(ok), ok.findings().toString());
             RunReport twin = Repo.analyze("Inner.java", src.formatted(0), np);
-            assertTrue(errors(twin), twin.findings().toString());
+            assertTrue(Repo.hasError(twin), twin.findings().toString());
         }
     }
 
@@ -975,7 +971,7 @@ class JavaIdiomsTest {
         String mergeBad = merge.replace("k < m[0]; k++", "k <= m[0]; k++");
         for (int np : new int[] {2, 3, 4}) {
             RunReport bad = Repo.analyze("IterBad.java", iterBad, np);
-            assertTrue(errors(bad), bad.findings().toString());
+            assertTrue(Repo.hasError(bad), bad.findings().toString());
             RunReport ok = Repo.analyze("IterOk.java", iterOk, np);
             assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
             assertFalse(assumed(ok), ok.findings().toString());
@@ -983,7 +979,7 @@ class JavaIdiomsTest {
             assertEquals("ok", m.verdict().runId(), m.findings().toString());
             assertFalse(assumed(m), m.findings().toString());
             RunReport mb = Repo.analyze("Merge.java", mergeBad, np);
-            assertTrue(errors(mb), mb.findings().toString());
+            assertTrue(Repo.hasError(mb), mb.findings().toString());
         }
     }
 
@@ -1047,7 +1043,7 @@ class JavaIdiomsTest {
             assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
             assertFalse(assumed(ok), ok.findings().toString());
             RunReport twin = Repo.analyze("Distinct.java", ring.replace("if (pos == 0) {", "if (pos == ids.length) {"), np);
-            assertTrue(errors(twin), twin.findings().toString());
+            assertTrue(Repo.hasError(twin), twin.findings().toString());
             RunReport w = Repo.analyze("Wrap3.java", wrap, np);
             assertEquals("ok", w.verdict().runId(), w.findings().toString());
         }
@@ -1128,12 +1124,12 @@ class JavaIdiomsTest {
             assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
             assertFalse(assumed(ok), ok.findings().toString());
             RunReport bad = Repo.analyze("Dispatch.java", swapped, np);
-            assertTrue(errors(bad), bad.findings().toString());
+            assertTrue(Repo.hasError(bad), bad.findings().toString());
             RunReport o = Repo.analyze("Optional1.java", optional, np);
             assertEquals("ok", o.verdict().runId(), o.findings().toString());
             assertFalse(assumed(o), o.findings().toString());
             RunReport ob = Repo.analyze("Optional1.java", wrongTag, np);
-            assertEquals(np > 2, errors(ob), ob.findings().toString());
+            assertEquals(np > 2, Repo.hasError(ob), ob.findings().toString());
         }
     }
 }

@@ -60,6 +60,12 @@ final class Repo {
                 + "        int[] buf = new int[1];\n        int[] got = new int[1];\n";
     }
 
+    /** Whether {@code r} reports an error other than an analysis assumption (a deadlock, a defect). */
+    static boolean hasError(RunReport r) {
+        return r.findings().stream().anyMatch(f -> f.severity() == dev.rendezvous.core.model.Severity.ERROR
+                && !f.kind().id().equals("analysis-assumption"));
+    }
+
     static RunReport analyze(String name, String source, int np) {
         Budgets b = Budgets.defaults();
         b.maxMillis = 60_000;
