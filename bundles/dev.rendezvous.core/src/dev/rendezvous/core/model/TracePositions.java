@@ -13,7 +13,11 @@ import java.util.function.IntFunction;
 public final class TracePositions {
     private final IntFunction<List<Event>> trace;
     private final int np;
-    private Map<Event, Integer> byIdentity;
+    /**
+     * Built the first time an event is not where its index says, then published whole: two threads reading one graph
+     * (the editor's views) may both build it, and each reads a complete map.
+     */
+    private volatile Map<Event, Integer> byIdentity;
 
     /** Over the traces {@code trace.apply(r)} of ranks {@code 0 .. np - 1}. */
     public TracePositions(IntFunction<List<Event>> trace, int np) {
@@ -25,14 +29,16 @@ public final class TracePositions {
         if (e.rank() < 0 || e.rank() >= np) return -1;
         List<Event> t = trace.apply(e.rank());
         if (e.index() >= 0 && e.index() < t.size() && t.get(e.index()) == e) return e.index();
-        if (byIdentity == null) {
-            byIdentity = new IdentityHashMap<>();
+        Map<Event, Integer> positions = byIdentity;
+        if (positions == null) {
+            positions = new IdentityHashMap<>();
             for (int r = 0; r < np; r++) {
                 List<Event> tr = trace.apply(r);
-                for (int p = 0; p < tr.size(); p++) byIdentity.put(tr.get(p), p);
+                for (int p = 0; p < tr.size(); p++) positions.put(tr.get(p), p);
             }
+            byIdentity = positions;
         }
-        Integer p = byIdentity.get(e);
+        Integer p = positions.get(e);
         return p == null || p >= t.size() || t.get(p) != e ? -1 : p;
     }
 }
