@@ -233,11 +233,11 @@ public final class Bench {
     /**
      * Rendezvous's zero-buffer exploration against SPIN on the model Rendezvous exports from it
      * ({@code --format promela}): every corpus program and example with a wildcard receive or probe that the
-     * export covers, np 6..9. Rendezvous: median of 5 explorations after a warm-up ({@link #warmExplorations}). SPIN: the verifier's own run (pan,
-     * compiled with -O2 -DSAFETY, run with a 2^20-slot hash table: pan's default 2^24 table alone costs half a second
-     * to allocate), median of 3 (one run when it takes over 5 s; stopped after {@link #SPIN_LIMIT_SECONDS}), without
-     * generating and compiling it. Ratio = SPIN / Rendezvous
-     * (above 1: Rendezvous is faster). Skipped when spin or gcc is not installed.
+     * export covers, np 6..9. Rendezvous: median of 5 explorations after a warm-up ({@link #warmExplorations}).
+     * SPIN: the verifier's own run (pan, compiled with -O2 -DSAFETY, run with a 2^20-slot hash table: pan's default
+     * 2^24 table alone costs half a second to allocate), median of 3 (one run when it takes over 5 s; stopped after
+     * {@link #SPIN_LIMIT_SECONDS}), without generating and compiling it. Ratio = SPIN / Rendezvous (above 1: Rendezvous
+     * is faster). Skipped when spin or gcc is not installed.
      */
     static void spin(Path corpus, Path examples, PrintStream out) throws IOException {
         out.println("## exploration vs SPIN on the exported model (zero buffering; SPIN: pan only, median of 3, at most "
