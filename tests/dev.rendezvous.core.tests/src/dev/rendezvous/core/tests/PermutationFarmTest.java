@@ -1,6 +1,7 @@
 package dev.rendezvous.core.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -87,7 +88,7 @@ class PermutationFarmTest {
     void everyOrderingTakenWhenTheWorkersDivideThem(int np) {
         RunReport r = Repo.analyze("PermutationFarm.java", FARM, np);
         assertEquals("ok", r.verdict().runId(), r.findings().toString());
-        assertTrue(!Repo.hasError(r), r.findings().toString());
+        assertFalse(Repo.hasError(r), r.findings().toString());
     }
 
     @ParameterizedTest
