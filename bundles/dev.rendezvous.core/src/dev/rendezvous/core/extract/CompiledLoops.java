@@ -315,8 +315,9 @@ final class CompiledLoops {
      * {@code v} as an array whose elements a compiled node may read and write: one the analysis holds (not main's
      * arguments, whose length is not that of their elements), not the buffer of a pending request; null for any other.
      */
-    private static ArrayVal held(Object v) {
-        return v instanceof ArrayVal a && !(a instanceof Values.ArgsVal) && a.elems != null && a.inFlight == 0 ? a : null;
+    private static ArrayVal held(RankInterpreter in, Object v) {
+        return v instanceof ArrayVal a && !(a instanceof Values.ArgsVal) && a.elems != null
+                && (a.inFlight == 0 || in.mpj.noneInFlight(a)) ? a : null;
     }
 
     /** {@code idx} as a position inside {@code a}'s elements, or -1 for anything else (unknown, negative, past the end). */
@@ -328,7 +329,7 @@ final class CompiledLoops {
     private record Element(Expr array, Expr index) implements Expr {
         @Override
         public Object ev(RankInterpreter in, Cell[] slots) {
-            ArrayVal a = held(array.ev(in, slots));
+            ArrayVal a = held(in, array.ev(in, slots));
             if (a == null) return BAIL;
             int i = inside(a, index.ev(in, slots));
             return i < 0 ? BAIL : a.elems[i];
@@ -580,7 +581,7 @@ final class CompiledLoops {
                 if (before == BAIL) return false;
                 v = Operators.binary(op, before, v);
             }
-            ArrayVal a = held(array.ev(in, slots));
+            ArrayVal a = held(in, array.ev(in, slots));
             if (a == null) return false;
             int i = inside(a, index.ev(in, slots));
             if (i < 0) return false;
@@ -608,7 +609,7 @@ final class CompiledLoops {
         boolean apply(RankInterpreter in, Cell[] slots) {
             Object v = rhs.ev(in, slots);
             if (v == BAIL || v == Unknown.ANY) return false;
-            ArrayVal a = held(array.ev(in, slots));
+            ArrayVal a = held(in, array.ev(in, slots));
             if (a == null) return false;
             Cell c = counter.cell(in, slots);
             int i = c == null ? -1 : inside(a, c.value);
@@ -632,7 +633,7 @@ final class CompiledLoops {
 
         @Override
         boolean apply(RankInterpreter in, Cell[] slots) {
-            ArrayVal a = held(element.array().ev(in, slots));
+            ArrayVal a = held(in, element.array().ev(in, slots));
             if (a == null) return false;
             int i = inside(a, element.index().ev(in, slots));
             if (i < 0) return false;

@@ -2644,6 +2644,21 @@ final class MpjCalls {
     /** The size of {@link #inFlight} at which {@link #track} prunes it next. */
     private int pruneAt = PRUNE_AT_LEAST;
 
+    /**
+     * Whether no request the program has left uncompleted holds {@code a} as its buffer. The count of requests on a
+     * buffer ({@code ArrayVal.inFlight}) is brought down only when the list is pruned, which {@link #checkAccess} does at
+     * the first access after the program completed them: a compiled loop asks here instead of leaving that first
+     * access, and the statement holding it, to the interpreter ({@code CompiledLoops}).
+     */
+    boolean noneInFlight(ArrayVal a) {
+        for (int i = 0; i < inFlight.size(); i++) {
+            InFlight f = inFlight.get(i);
+            if (f.buffer() == a && !f.request().completedByProgram && !f.request().freed) return false;
+        }
+        pruneInFlight();
+        return a.inFlight == 0;
+    }
+
     /** Drops the buffers whose requests the program has completed or freed. */
     private void pruneInFlight() {
         if (inFlight.isEmpty()) return;

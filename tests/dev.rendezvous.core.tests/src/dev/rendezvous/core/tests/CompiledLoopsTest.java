@@ -93,6 +93,58 @@ class CompiledLoopsTest {
         assertTrue(compiled.contains("0 SEND>1 tag=" + stencilTag() + " "), compiled);
     }
 
+    /**
+     * A kernel over the buffers of a halo exchange: after the program completed its requests, the loop reads the halo
+     * cells compiled from its first iteration on (the count of requests on the array is brought down there, not left
+     * to the interpreter's first access); while a receive into the array is still pending, reading its halo cell is
+     * reported as a buffer race, compiled or not, and the runs are the same either way.
+     */
+    @Test
+    void aKernelAfterAHaloExchangeRunsTheSameAndAPendingReceiveIsStillARace() {
+        String template = """
+                import mpi.*;
+                public class Halo {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        Intracomm w = MPI.COMM_WORLD;
+                        int rank = w.Rank(), size = w.Size();
+                        int left = (rank + size - 1) % size, right = (rank + 1) % size;
+                        double[] u = new double[10], next = new double[10];
+                        u[1] = 10.0 * (rank + 1);
+                        double[] diff = new double[1];
+                        for (int it = 0; it < 20; it++) {
+                            Request[] r = {
+                                w.Irecv(u, 0, 1, MPI.DOUBLE, left, 0),
+                                w.Irecv(u, 9, 1, MPI.DOUBLE, right, 1),
+                                w.Isend(u, 8, 1, MPI.DOUBLE, right, 0),
+                                w.Isend(u, 1, 1, MPI.DOUBLE, left, 1) };
+                            WAIT_BEFORE
+                            for (int i = 1; i <= 8; i++) {
+                                next[i] = 0.5 * (u[i - 1] + u[i + 1]);
+                                diff[0] = Math.max(diff[0], Math.abs(next[i] - u[i]));
+                            }
+                            WAIT_AFTER
+                            System.arraycopy(next, 1, u, 1, 8);
+                        }
+                        int tag = (int) (diff[0] * 100) % 89;
+                        int[] buf = {tag};
+                        if (rank == 0) w.Send(buf, 0, 1, MPI.INT, 1, tag);
+                        else if (rank == 1) w.Recv(buf, 0, 1, MPI.INT, 0, MPI.ANY_TAG);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        String waited = template.replace("WAIT_BEFORE", "Request.Waitall(r);").replace("WAIT_AFTER", "");
+        String racing = template.replace("WAIT_BEFORE", "").replace("WAIT_AFTER", "Request.Waitall(r);");
+        for (int np : new int[] {2, 3}) {
+            assertSame("Halo.java", waited, np);
+            assertSame("Halo.java", racing, np);
+        }
+        List<String> clean = findings("Halo.java", waited, 3, true), race = findings("Halo.java", racing, 3, true);
+        assertTrue(clean.stream().noneMatch(f -> f.startsWith("buffer-race")), clean::toString);
+        assertTrue(race.stream().anyMatch(f -> f.startsWith("buffer-race") && f.contains("reads element 0")), race::toString);
+    }
+
     /** What rank 0 of the stencil above computes, computed by Java. */
     private static int stencilTag() {
         double[] u = new double[66], next = new double[66];
