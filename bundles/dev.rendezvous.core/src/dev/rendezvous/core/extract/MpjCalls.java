@@ -1958,6 +1958,7 @@ final class MpjCalls {
         int tag = tag(arg(a, 5), site, false, op);
         checkCount(arg(a, 2), site, op);
         checkBuffer(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), site, op);
+        checkPendingBuffers(arg(a, 0), arg(a, 1), arg(a, 2), type(arg(a, 3)), false, op, mi);
         int reqId = op.isNonBlocking() ? world().nextRequestId() : -1;
         nameUnknowns(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), mi);
         Object payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
@@ -1966,7 +1967,7 @@ final class MpjCalls {
                 bytes(arg(a, 2), arg(a, 3)), reqId, site, in.userSite(mi));
         s.payload = payload;
         s.modelPayload = modelPayload;
-        if (op.isNonBlocking()) return track(world().newRequest(rank(), s, null), arg(a, 0), arg(a, 1), arg(a, 2), false, op, site);
+        if (op.isNonBlocking()) return track(world().newRequest(rank(), s, null), arg(a, 0), arg(a, 1), arg(a, 2), type(arg(a, 3)), false, op, site);
         world().waitOwn(rank(), s);
         return null;
     }
@@ -1977,13 +1978,14 @@ final class MpjCalls {
         int tag = tag(arg(a, 5), site, true, op);
         checkCount(arg(a, 2), site, op);
         checkBuffer(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), site, op);
+        checkPendingBuffers(arg(a, 0), arg(a, 1), arg(a, 2), type(arg(a, 3)), true, op, mi);
         int reqId = op.isNonBlocking() ? world().nextRequestId() : -1;
         modelEnter(LocalModels.Kind.RECV, op, comm, src, tag, null, 0, -1, -1, -1, site);
         World.RecvOp r = world().postRecv(rank(), op, comm, src, tag, count(arg(a, 2)), type(arg(a, 3)), reqId, site,
                 in.userSite(mi));
         r.target = arg(a, 0);
         r.targetOffset = arg(a, 1) instanceof Long o ? (int) (long) o : -1;
-        if (op.isNonBlocking()) return track(world().newRequest(rank(), r, null), arg(a, 0), arg(a, 1), arg(a, 2), true, op, site);
+        if (op.isNonBlocking()) return track(world().newRequest(rank(), r, null), arg(a, 0), arg(a, 1), arg(a, 2), type(arg(a, 3)), true, op, site);
         world().waitOwn(rank(), r);
         modelReturned(r.match());
         return complete(r, -1);
@@ -1998,6 +2000,8 @@ final class MpjCalls {
         int stag = tag(arg(a, 5), site, false, op);
         int src = peer(arg(a, replace ? 6 : 10), site, "source", comm);
         int rtag = tag(arg(a, replace ? 7 : 11), site, true, op);
+        checkPendingBuffers(arg(a, 0), arg(a, 1), arg(a, 2), type(arg(a, 3)), replace, op, mi);
+        if (!replace) checkPendingBuffers(arg(a, 6), arg(a, 7), arg(a, 8), type(arg(a, 9)), true, op, mi);
         nameUnknowns(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), mi);
         Object payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
         modelEnter(LocalModels.Kind.SENDRECV, op, comm, dest, stag, payload, bytes(arg(a, 2), arg(a, 3)), src, rtag, -1, site);
@@ -2099,6 +2103,7 @@ final class MpjCalls {
         if (t == null) return;
         Object[] bufInfo = templates.get(rv);
         SourceRange site = in.program.range(at);
+        checkPendingBuffers(bufInfo[0], bufInfo[1], bufInfo[2], t.type(), t.op() == Op.IRECV, t.op(), at);
         if (t.op() == Op.IRECV) {
             World.RecvOp r = world().postRecv(rank(), Op.IRECV, t.comm(), t.peer(), t.tag(), t.count(), t.type(), rv.id(),
                     site, in.userSite(at));
@@ -2113,7 +2118,7 @@ final class MpjCalls {
         }
         rv.completedByProgram = false;
         // from Start to its Wait the buffer is the pending operation's, as for Isend/Irecv (local concurrency)
-        track(rv, bufInfo[0], bufInfo[1], bufInfo[2], t.op() == Op.IRECV, t.op(), site);
+        track(rv, bufInfo[0], bufInfo[1], bufInfo[2], t.type(), t.op() == Op.IRECV, t.op(), site);
     }
 
     // ================================================================ collectives
@@ -2610,7 +2615,48 @@ final class MpjCalls {
     }
 
     /** The buffer of a non-blocking operation the program has not completed yet. */
-    private record InFlight(ArrayVal buffer, long from, long to, boolean receive, RequestValue request, Op op, SourceRange site) {}
+    private record InFlight(ArrayVal buffer, long from, long to, boolean receive, RequestValue request, Op op, SourceRange site,
+            boolean basic) {}
+
+    /**
+     * MPI's rule for non-blocking calls (local concurrency, MPI 4.1 section 3.7.2), applied to another call's buffer: while
+     * a request is pending, no other call may receive into its buffer, nor send from the buffer of a pending receive.
+     * Checked when a point-to-point call (or a persistent request's Start) is posted, against the requests the program
+     * has not completed, where both buffers are the same array and their elements overlap: a receive into the buffer of
+     * a pending receive, or a send from it, leaves undefined which message, or which data, ends up there; a receive into
+     * the buffer of a pending send is wrong only for MPI, as MPJ Express copies a send's data when it starts (as for a
+     * write of an element, {@link #checkAccess}). Each is a warning (see the comment below). Two sends from one buffer
+     * are not a race: MPI 3 lets a pending send's buffer be read. Counted in elements of a basic datatype; a derived datatype (a vector, say)
+     * spreads its elements over the array, so a call with one is not compared.
+     */
+    private void checkPendingBuffers(Object buf, Object off, Object cnt, String type, boolean writes, Op op,
+            org.eclipse.jdt.core.dom.ASTNode at) {
+        if (!(buf instanceof ArrayVal a) || a.inFlight == 0 || !(off instanceof Long o) || type == null || !basic(type)) return;
+        long to = cnt instanceof Long c ? o + c : Long.MAX_VALUE;
+        if (to <= o) return; // nothing sent or received
+        for (int i = 0; i < inFlight.size(); i++) {
+            InFlight f = inFlight.get(i);
+            if (f.buffer() != a || f.request().completedByProgram || f.request().freed || !f.basic()) continue;
+            if (to <= f.from() || f.to() <= o || !writes && !f.receive()) continue;
+            long first = Math.max(o, f.from());
+            String what = "Rank " + rank() + "'s " + op.mpjName() + (writes ? " receives into" : " sends") + " element" +
+                    (to - first == 1 || f.to() - first == 1 ? " " + first : "s from " + first) + " of the buffer of the "
+                    + f.request().operationName(f.op()) + (f.request().isPersistent() ? " started" : "") + " at line "
+                    + f.site().line() + " before that request is completed (Wait/Test): ";
+            String why = !f.receive()
+                    ? "MPJ Express copies a send's data when the send starts, so the pending message carries the old value, but MPI "
+                            + "forbids the receive and other libraries may send the new one"
+                    : writes ? "MPI leaves undefined which of the two messages is left there (it depends on the order they arrive)"
+                    : "MPI leaves undefined whether this message carries the data from before or after the pending one arrives";
+            // a warning, not an error: what either message carries is undefined, but no call's matching or completion
+            // depends on it, and programs of others post receives from several ranks into one array where at most one
+            // message is expected (a "solution found" from any worker), or send an array still being received into as
+            // a token whose contents nobody reads; they run as intended on MPJ Express
+            in.assumptions.portabilityDefect(FindingKind.BUFFER_RACE, in.userSite(at), what + why, rank(),
+                    Fixes.moveWaitBefore(in.program, f.site(), at));
+            return;
+        }
+    }
 
     private final List<InFlight> inFlight = new ArrayList<>();
 
@@ -2624,7 +2670,8 @@ final class MpjCalls {
         }
     }
 
-    private RequestValue track(RequestValue rv, Object buf, Object off, Object cnt, boolean receive, Op op, SourceRange site) {
+    private RequestValue track(RequestValue rv, Object buf, Object off, Object cnt, String type, boolean receive, Op op,
+            SourceRange site) {
         if (buf instanceof ArrayVal a && off instanceof Long o) {
             long to = cnt instanceof Long c ? o + c : Long.MAX_VALUE;
             if (inFlight.size() >= pruneAt) {
@@ -2633,7 +2680,7 @@ final class MpjCalls {
                 pruneInFlight();
                 pruneAt = Math.max(PRUNE_AT_LEAST, 2 * inFlight.size());
             }
-            inFlight.add(new InFlight(a, o, to, receive, rv, op, site));
+            inFlight.add(new InFlight(a, o, to, receive, rv, op, site, type != null && basic(type)));
             a.inFlight++;
         }
         return rv;
