@@ -492,6 +492,9 @@ class CliTest {
         assertTrue(r.out().contains("after a warm-up pass of 4 calls on every file"), r.out());
         assertTrue(r.out().lines().anyMatch(l -> l.matches("Ring\\.java\\s+[0-9.]+\\s+[0-9.]+\\s+[0-9.]+\\s+.*")), r.out());
         assertTrue(r.out().contains("over 1 files:"), r.out());
+        // the host's own speed, timed before and after the table
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("host check before: a fixed CPU loop took median [0-9.]+ ms, .*")), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("host check after: a fixed CPU loop took median ")), r.out());
         Result other = run("bench", dir.resolve("corpus").toString(), examples.toString(), "corpus", "4");
         assertEquals(2, other.code(), other.out());
         assertTrue(other.err().contains("only the latency section takes a count"), other.err());
