@@ -81,14 +81,19 @@ public final class Assumptions {
 
     /** A defect MPJ Express tolerates: reported as a warning; an error at the same line and kind wins. */
     public synchronized void portabilityDefect(FindingKind kind, SourceRange range, String message, int rank) {
-        portabilityDefect(kind, range, message, rank, null);
+        portabilityDefect(kind, range, message, rank, List.of());
     }
 
     /** As above, with the quick fix that repairs it (null when there is none). */
     public synchronized void portabilityDefect(FindingKind kind, SourceRange range, String message, int rank,
             dev.rendezvous.core.model.Fix fix) {
-        defects.putIfAbsent(kind.id() + ":" + range.file() + ":" + range.line(),
-                new Defect(kind, range, message, rank, fix == null ? List.of() : List.of(fix), true));
+        portabilityDefect(kind, range, message, rank, fix == null ? List.of() : List.of(fix));
+    }
+
+    /** As above, with the quick fixes that repair it, the first the one to prefer. */
+    public synchronized void portabilityDefect(FindingKind kind, SourceRange range, String message, int rank,
+            List<dev.rendezvous.core.model.Fix> fixes) {
+        defects.putIfAbsent(kind.id() + ":" + range.file() + ":" + range.line(), new Defect(kind, range, message, rank, fixes, true));
     }
 
     public synchronized List<Defect> defects() {

@@ -2652,8 +2652,13 @@ final class MpjCalls {
             // depends on it, and programs of others post receives from several ranks into one array where at most one
             // message is expected (a "solution found" from any worker), or send an array still being received into as
             // a token whose contents nobody reads; they run as intended on MPJ Express
-            in.assumptions.portabilityDefect(FindingKind.BUFFER_RACE, in.userSite(at), what + why, rank(),
-                    Fixes.moveWaitBefore(in.program, f.site(), at));
+            // an in-place exchange (Isend, then Recv into the same cells, then the Wait) is what Sendrecv_replace is
+            // for; otherwise the Wait moves up, when that adds no deadlock (both are checked, Rendezvous.analyze)
+            List<dev.rendezvous.core.model.Fix> fixes = new ArrayList<>(2);
+            if (!f.receive() && writes) fixes.add(Fixes.isendRecvToSendrecvReplace(in.program, f.site(), at));
+            fixes.add(Fixes.moveWaitBefore(in.program, f.site(), at));
+            fixes.removeIf(java.util.Objects::isNull);
+            in.assumptions.portabilityDefect(FindingKind.BUFFER_RACE, in.userSite(at), what + why, rank(), fixes);
             return;
         }
     }

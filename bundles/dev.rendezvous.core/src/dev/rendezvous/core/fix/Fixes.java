@@ -390,19 +390,86 @@ public final class Fixes {
             }
         }
         if (wait == null) return null;
-        String src = p.source();
-        int lineStart = src.lastIndexOf('\n', wait.getStartPosition() - 1) + 1;
-        int lineEnd = src.indexOf('\n', wait.getStartPosition() + wait.getLength());
-        if (lineEnd < 0 || lineIndent(src, wait.getStartPosition()) == null
-                || !src.substring(wait.getStartPosition() + wait.getLength(), lineEnd).isBlank()) {
-            return null; // the Wait shares its line with other code: not moved
-        }
+        TextEdit dropWait = wholeLine(p, wait);
+        if (dropWait == null) return null; // the Wait shares its line with other code: not moved
         int at = stmt.getStartPosition();
-        String indent = lineIndent(src, at);
+        String indent = lineIndent(p.source(), at);
         if (indent == null) return null;
         return new Fix("Move " + var + ".Wait() before the access to its buffer", List.of(
-                new TextEdit(p.file(), at, 0, var + ".Wait();\n" + indent),
-                new TextEdit(p.file(), lineStart, lineEnd + 1 - lineStart, "")));
+                new TextEdit(p.file(), at, 0, var + ".Wait();\n" + indent), dropWait));
+    }
+
+    /**
+     * An in-place exchange written {@code Request r = c.Isend(x, o, n, T, dest, stag); ... c.Recv(x, o, n, T, src, rtag);
+     * ... r.Wait();} (the receive overwrites the buffer of the pending send, a buffer race) becomes one
+     * {@code c.Sendrecv_replace(x, o, n, T, dest, stag, src, rtag);} where the Recv was: MPI defines it for exactly this,
+     * and it pairs each send with its receive as the Isend did (no deadlock added, which the caller checks too). Null
+     * unless the three statements sit in one block, the request is declared there and used only by its Wait, the
+     * buffer, offset, count and type are written alike, and no statement between them mentions the buffer or the
+     * request.
+     */
+    public static Fix isendRecvToSendrecvReplace(Program p, SourceRange isendSite, ASTNode receive) {
+        if (!(receive instanceof MethodInvocation recv) || recv.getRoot() != p.ast() || !recv.getName().getIdentifier().equals("Recv")
+                || recv.arguments().size() != 6 || recv.getExpression() == null) {
+            return null;
+        }
+        MethodInvocation isend = callAt(p, isendSite);
+        if (isend == null || !isend.getName().getIdentifier().equals("Isend") || isend.arguments().size() != 6
+                || isend.getExpression() == null || !isend.getExpression().toString().equals(recv.getExpression().toString())
+                || !(isend.getParent() instanceof VariableDeclarationFragment vf)
+                || !(vf.getParent() instanceof VariableDeclarationStatement decl)
+                || decl.fragments().size() != 1 || !(decl.getParent() instanceof Block block)) {
+            return null;
+        }
+        for (int i = 0; i < 4; i++) if (!arg(p, isend, i).equals(arg(p, recv, i))) return null;
+        Statement recvStmt = statementOf(recv);
+        if (recvStmt == null || recvStmt.getParent() != block) return null;
+        String var = vf.getName().getIdentifier();
+        List<?> statements = block.statements();
+        int from = statements.indexOf(decl), to = statements.indexOf(recvStmt);
+        if (from < 0 || to <= from) return null;
+        String src = p.source();
+        String buffer = arg(p, isend, 0);
+        java.util.regex.Pattern uses = java.util.regex.Pattern.compile("\\b(" + java.util.regex.Pattern.quote(var) + "|"
+                + java.util.regex.Pattern.quote(buffer.replaceAll("\\W.*", "")) + ")\\b");
+        for (int i = from + 1; i < to; i++) {
+            ASTNode between = (ASTNode) statements.get(i);
+            if (uses.matcher(src.substring(between.getStartPosition(), between.getStartPosition() + between.getLength())).find()) return null;
+        }
+        Statement wait = null;
+        java.util.regex.Pattern request = java.util.regex.Pattern.compile("\\b" + java.util.regex.Pattern.quote(var) + "\\b");
+        for (int i = to + 1; i < statements.size(); i++) {
+            Statement st = (Statement) statements.get(i);
+            if (wait == null && st instanceof ExpressionStatement es && es.getExpression() instanceof MethodInvocation w
+                    && w.getName().getIdentifier().equals("Wait") && w.arguments().isEmpty()
+                    && w.getExpression() instanceof SimpleName r && r.getIdentifier().equals(var)) {
+                wait = st;
+            } else if (request.matcher(src.substring(st.getStartPosition(), st.getStartPosition() + st.getLength())).find()) {
+                return null; // the request is used otherwise (tested, kept, waited again)
+            }
+        }
+        if (wait == null || request.matcher(src.substring(recvStmt.getStartPosition(), recvStmt.getStartPosition() + recvStmt.getLength())).find()) {
+            return null;
+        }
+        TextEdit dropDecl = wholeLine(p, decl), dropWait = wholeLine(p, wait);
+        if (dropDecl == null || dropWait == null) return null;
+        ASTNode recvSource = (ASTNode) recv.arguments().get(4), recvTag = (ASTNode) recv.arguments().get(5);
+        String replacement = recv.getExpression().toString() + ".Sendrecv_replace(" + argsText(src, isend) + ", "
+                + src.substring(recvSource.getStartPosition(), recvTag.getStartPosition() + recvTag.getLength()) + ")";
+        return new Fix("Replace the Isend, Recv and Wait on the same buffer by Sendrecv_replace", List.of(dropDecl,
+                new TextEdit(p.file(), recv.getStartPosition(), recv.getLength(), replacement), dropWait));
+    }
+
+    /** An edit deleting the line of {@code s}, or null when the statement shares its line with other code. */
+    private static TextEdit wholeLine(Program p, Statement s) {
+        String src = p.source();
+        int lineStart = src.lastIndexOf('\n', s.getStartPosition() - 1) + 1;
+        int lineEnd = src.indexOf('\n', s.getStartPosition() + s.getLength());
+        if (lineEnd < 0 || lineIndent(src, s.getStartPosition()) == null
+                || !src.substring(s.getStartPosition() + s.getLength(), lineEnd).isBlank()) {
+            return null;
+        }
+        return new TextEdit(p.file(), lineStart, lineEnd + 1 - lineStart, "");
     }
 
     private static Statement statementOf(ASTNode n) {
