@@ -96,6 +96,11 @@ public final class Assumptions {
         defects.putIfAbsent(kind.id() + ":" + range.file() + ":" + range.line(), new Defect(kind, range, message, rank, fixes, true));
     }
 
+    /** Whether a defect of {@code kind} is recorded at {@code range}'s line (a check repeated by a loop stops there). */
+    public synchronized boolean hasDefect(FindingKind kind, SourceRange range) {
+        return defects.containsKey(kind.id() + ":" + range.file() + ":" + range.line());
+    }
+
     public synchronized List<Defect> defects() {
         return List.copyOf(defects.values());
     }

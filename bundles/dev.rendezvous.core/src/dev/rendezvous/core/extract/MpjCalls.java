@@ -2619,15 +2619,16 @@ final class MpjCalls {
             boolean basic) {}
 
     /**
-     * MPI's rule for non-blocking calls (local concurrency, MPI 4.1 section 3.7.2), applied to another call's buffer: while
-     * a request is pending, no other call may receive into its buffer, nor send from the buffer of a pending receive.
-     * Checked when a point-to-point call (or a persistent request's Start) is posted, against the requests the program
-     * has not completed, where both buffers are the same array and their elements overlap: a receive into the buffer of
-     * a pending receive, or a send from it, leaves undefined which message, or which data, ends up there; a receive into
-     * the buffer of a pending send is wrong only for MPI, as MPJ Express copies a send's data when it starts (as for a
-     * write of an element, {@link #checkAccess}). Each is a warning (see the comment below). Two sends from one buffer
-     * are not a race: MPI 3 lets a pending send's buffer be read. Counted in elements of a basic datatype; a derived datatype (a vector, say)
-     * spreads its elements over the array, so a call with one is not compared.
+     * MPI's rule for non-blocking calls (local concurrency; the standard's section on initiating non-blocking
+     * communication), applied to another call's buffer: while a request is pending, no other call may receive into its
+     * buffer, nor send from the buffer of a pending receive. Checked when a point-to-point call (or a persistent
+     * request's Start) is posted, against the requests the program has not completed, where both buffers are the same
+     * array and their elements overlap: a receive into the buffer of a pending receive, or a send from it, leaves
+     * undefined which message, or which data, ends up there; a receive into the buffer of a pending send is wrong only
+     * for MPI, as MPJ Express copies a send's data when it starts (as for a write of an element, {@link #checkAccess}).
+     * Each is a warning (see the comment below). Two sends from one buffer are not a race: MPI 3 lets a pending send's
+     * buffer be read. Counted in elements of a basic datatype; a derived datatype (a vector, say) spreads its elements
+     * over the array, so a call with one is not compared.
      */
     private void checkPendingBuffers(Object buf, Object off, Object cnt, String type, boolean writes, Op op,
             org.eclipse.jdt.core.dom.ASTNode at) {
@@ -2638,6 +2639,7 @@ final class MpjCalls {
             InFlight f = inFlight.get(i);
             if (f.buffer() != a || f.request().completedByProgram || f.request().freed || !f.basic()) continue;
             if (to <= f.from() || f.to() <= o || !writes && !f.receive()) continue;
+            if (in.assumptions.hasDefect(FindingKind.BUFFER_RACE, in.userSite(at))) return; // a loop's later rounds
             long first = Math.max(o, f.from());
             String what = "Rank " + rank() + "'s " + op.mpjName() + (writes ? " receives into" : " sends") + " element" +
                     (to - first == 1 || f.to() - first == 1 ? " " + first : "s from " + first) + " of the buffer of the "
