@@ -405,8 +405,9 @@ public final class Fixes {
      * {@code c.Sendrecv_replace(x, o, n, T, dest, stag, src, rtag);} where the Recv was: MPI defines it for exactly this,
      * and it pairs each send with its receive as the Isend did (no deadlock added, which the caller checks too). Null
      * unless the three statements sit in one block, the request is declared there and used only by its Wait, the
-     * buffer, offset, count and type are written alike, and no statement between them mentions the buffer or the
-     * request.
+     * buffer, offset, count and type are written alike, and no statement between the Isend and the Recv mentions the
+     * buffer or the request or calls anything (the send now leaves at the Recv: a call between could send to the same
+     * rank first, and the messages would arrive swapped).
      */
     public static Fix isendRecvToSendrecvReplace(Program p, SourceRange isendSite, ASTNode receive) {
         if (!(receive instanceof MethodInvocation recv) || recv.getRoot() != p.ast() || !recv.getName().getIdentifier().equals("Recv")
@@ -434,7 +435,10 @@ public final class Fixes {
                 + java.util.regex.Pattern.quote(buffer.replaceAll("\\W.*", "")) + ")\\b");
         for (int i = from + 1; i < to; i++) {
             ASTNode between = (ASTNode) statements.get(i);
-            if (uses.matcher(src.substring(between.getStartPosition(), between.getStartPosition() + between.getLength())).find()) return null;
+            if (uses.matcher(src.substring(between.getStartPosition(), between.getStartPosition() + between.getLength())).find()
+                    || callsAnything(between)) {
+                return null; // the send moves down to the Recv: a call between could send to the same rank first
+            }
         }
         Statement wait = null;
         java.util.regex.Pattern request = java.util.regex.Pattern.compile("\\b" + java.util.regex.Pattern.quote(var) + "\\b");
@@ -458,6 +462,22 @@ public final class Fixes {
                 + src.substring(recvSource.getStartPosition(), recvTag.getStartPosition() + recvTag.getLength()) + ")";
         return new Fix("Replace the Isend, Recv and Wait on the same buffer by Sendrecv_replace", List.of(dropDecl,
                 new TextEdit(p.file(), recv.getStartPosition(), recv.getLength(), replacement), dropWait));
+    }
+
+    /** Whether {@code n} calls a method or constructor anywhere inside it. */
+    private static boolean callsAnything(ASTNode n) {
+        boolean[] found = {false};
+        n.accept(new ASTVisitor() {
+            @Override
+            public boolean preVisit2(ASTNode node) {
+                if (node instanceof MethodInvocation || node instanceof org.eclipse.jdt.core.dom.ClassInstanceCreation
+                        || node instanceof org.eclipse.jdt.core.dom.SuperMethodInvocation) {
+                    found[0] = true;
+                }
+                return !found[0];
+            }
+        });
+        return found[0];
     }
 
     /** An edit deleting the line of {@code s}, or null when the statement shares its line with other code. */
