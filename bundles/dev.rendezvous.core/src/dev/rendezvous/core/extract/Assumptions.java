@@ -72,7 +72,7 @@ public final class Assumptions {
 
     /** As above, with the quick fix that repairs it (null when there is none). */
     public synchronized void defect(FindingKind kind, SourceRange range, String message, int rank, dev.rendezvous.core.model.Fix fix) {
-        String key = kind.id() + ":" + range.file() + ":" + range.line();
+        String key = key(kind, range);
         Defect before = defects.get(key);
         if (before == null || before.warning()) {
             defects.put(key, new Defect(kind, range, message, rank, fix == null ? List.of() : List.of(fix), false));
@@ -93,12 +93,17 @@ public final class Assumptions {
     /** As above, with the quick fixes that repair it, the first the one to prefer. */
     public synchronized void portabilityDefect(FindingKind kind, SourceRange range, String message, int rank,
             List<dev.rendezvous.core.model.Fix> fixes) {
-        defects.putIfAbsent(kind.id() + ":" + range.file() + ":" + range.line(), new Defect(kind, range, message, rank, fixes, true));
+        defects.putIfAbsent(key(kind, range), new Defect(kind, range, message, rank, fixes, true));
     }
 
     /** Whether a defect of {@code kind} is recorded at {@code range}'s line (a check repeated by a loop stops there). */
     public synchronized boolean hasDefect(FindingKind kind, SourceRange range) {
-        return defects.containsKey(kind.id() + ":" + range.file() + ":" + range.line());
+        return defects.containsKey(key(kind, range));
+    }
+
+    /** One defect per kind and line: the first reported there is kept (an error replaces a warning, see defect). */
+    private static String key(FindingKind kind, SourceRange range) {
+        return kind.id() + ":" + range.file() + ":" + range.line();
     }
 
     public synchronized List<Defect> defects() {

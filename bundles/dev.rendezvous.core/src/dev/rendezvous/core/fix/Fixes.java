@@ -383,11 +383,7 @@ public final class Fixes {
         List<?> siblings = ((Block) stmt.getParent()).statements();
         Statement wait = null;
         for (int i = siblings.indexOf(stmt) + 1; i < siblings.size() && wait == null; i++) {
-            if (siblings.get(i) instanceof ExpressionStatement es && es.getExpression() instanceof MethodInvocation w
-                    && w.getName().getIdentifier().equals("Wait") && w.arguments().isEmpty()
-                    && w.getExpression() instanceof SimpleName r && r.getIdentifier().equals(var)) {
-                wait = es;
-            }
+            if (waitsOn((Statement) siblings.get(i), var)) wait = (Statement) siblings.get(i);
         }
         if (wait == null) return null;
         TextEdit dropWait = wholeLine(p, wait);
@@ -435,7 +431,7 @@ public final class Fixes {
                 + java.util.regex.Pattern.quote(buffer.replaceAll("\\W.*", "")) + ")\\b");
         for (int i = from + 1; i < to; i++) {
             ASTNode between = (ASTNode) statements.get(i);
-            if (uses.matcher(src.substring(between.getStartPosition(), between.getStartPosition() + between.getLength())).find()
+            if (uses.matcher(text(src, between)).find()
                     || callsAnything(between)) {
                 return null; // the send moves down to the Recv: a call between could send to the same rank first
             }
@@ -444,24 +440,32 @@ public final class Fixes {
         java.util.regex.Pattern request = java.util.regex.Pattern.compile("\\b" + java.util.regex.Pattern.quote(var) + "\\b");
         for (int i = to + 1; i < statements.size(); i++) {
             Statement st = (Statement) statements.get(i);
-            if (wait == null && st instanceof ExpressionStatement es && es.getExpression() instanceof MethodInvocation w
-                    && w.getName().getIdentifier().equals("Wait") && w.arguments().isEmpty()
-                    && w.getExpression() instanceof SimpleName r && r.getIdentifier().equals(var)) {
+            if (wait == null && waitsOn(st, var)) {
                 wait = st;
-            } else if (request.matcher(src.substring(st.getStartPosition(), st.getStartPosition() + st.getLength())).find()) {
+            } else if (request.matcher(text(src, st)).find()) {
                 return null; // the request is used otherwise (tested, kept, waited again)
             }
         }
-        if (wait == null || request.matcher(src.substring(recvStmt.getStartPosition(), recvStmt.getStartPosition() + recvStmt.getLength())).find()) {
+        if (wait == null || request.matcher(text(src, recvStmt)).find()) {
             return null;
         }
         TextEdit dropDecl = wholeLine(p, decl), dropWait = wholeLine(p, wait);
         if (dropDecl == null || dropWait == null) return null;
-        ASTNode recvSource = (ASTNode) recv.arguments().get(4), recvTag = (ASTNode) recv.arguments().get(5);
         String replacement = recv.getExpression().toString() + ".Sendrecv_replace(" + argsText(src, isend) + ", "
-                + src.substring(recvSource.getStartPosition(), recvTag.getStartPosition() + recvTag.getLength()) + ")";
+                + argsText(src, recv.arguments(), 4, 6) + ")";
         return new Fix("Replace the Isend, Recv and Wait on the same buffer by Sendrecv_replace", List.of(dropDecl,
                 new TextEdit(p.file(), recv.getStartPosition(), recv.getLength(), replacement), dropWait));
+    }
+
+    /** Whether {@code s} is the plain statement {@code var.Wait();}. */
+    private static boolean waitsOn(Statement s, String var) {
+        return s instanceof ExpressionStatement es && es.getExpression() instanceof MethodInvocation w
+                && w.getName().getIdentifier().equals("Wait") && w.arguments().isEmpty()
+                && w.getExpression() instanceof SimpleName r && r.getIdentifier().equals(var);
+    }
+
+    private static String text(String src, ASTNode n) {
+        return src.substring(n.getStartPosition(), n.getStartPosition() + n.getLength());
     }
 
     /** Whether {@code n} calls a method or constructor anywhere inside it. */
