@@ -49,6 +49,9 @@ public final class Main {
     static final String USAGE = """
             usage: rendezvous check <file.java|folder>... [--np N | --np A..B | --np A,B,C] [--format text|json|sarif|dot|svg|promela] [--info]
                           [--budget-ms MS] [--max-runs N] [--no-state-cache] [--capacity 0->1=4,1->2=2] [--default-capacity N] [--logp L,o,G,delta]
+                          [--args "A B ..."]   (the program's own arguments, as mpjrun gets them after the class: main
+                                                gets them after the rank, process count and device; without --args they
+                                                are unknown, the same on every rank, and noted where read)
                           [--main Class]   (files given together form one program: classes one file uses are
                                             followed into the others; --main analyses only that class's file)
                    rendezvous trace <file.java> [--np N]
@@ -224,6 +227,7 @@ public final class Main {
                 case "--max-runs" -> budgets.maxRuns = (int) number(value(args, ++i, a), a);
                 case "--no-state-cache" -> budgets.stateCaching = false;
                 case "--main" -> mainClass = value(args, ++i, a);
+                case "--args" -> budgets.programArgs = dev.rendezvous.core.extract.Budgets.splitProgramArgs(value(args, ++i, a));
                 default -> {
                     if (a.startsWith("--")) throw new UsageException("unknown option '" + a + "'; try --help");
                     inputs.add(a);

@@ -90,6 +90,8 @@ public final class IdeAnalysis {
             if (node.getBoolean(RendezvousProjectProperties.USE_PROJECT, false)) {
                 capacity = Math.max(1, node.getInt(RendezvousPreferences.CAPACITY, (int) capacity));
             }
+            String args = node.get(RendezvousProjectProperties.PROGRAM_ARGS, "").trim();
+            if (!args.isEmpty()) b.programArgs = Budgets.splitProgramArgs(args);
         }
         return new AnalysisOptions(nps, b, java.util.Map.of(), capacity, logp);
     }
@@ -114,7 +116,7 @@ public final class IdeAnalysis {
         o.budgets().checkFixes = checkFixes;
         Map<String, String> companions = companions(project, file, source);
         String key = file + "\u0000" + o.nps() + o.budgets().maxMillis + "/" + o.budgets().maxRuns + "/" + o.defaultCapacity() + "/"
-                + o.logp() + "/" + checkFixes + "\u0000" + source.hashCode() + "\u0000" + source.length() + "\u0000" + companions.hashCode();
+                + o.logp() + "/" + checkFixes + "/" + java.util.Arrays.toString(o.budgets().programArgs) + "\u0000" + source.hashCode() + "\u0000" + source.length() + "\u0000" + companions.hashCode();
         FileReport cached = CACHE.get(key);
         if (cached != null) return cached;
         FileReport r = Rendezvous.analyze(file, source, companions, o, cancelled);

@@ -17,12 +17,15 @@ import org.osgi.service.prefs.BackingStoreException;
 /**
  * Project → Properties → Rendezvous: project-specific process counts and channel capacity, kept in
  * the project's {@code .settings} (so they travel with the project in version control) and used
- * instead of the workspace preferences when switched on.
+ * instead of the workspace preferences when switched on; and the program arguments the project's
+ * programs are run with, used whenever given (there is no workspace-wide value for them).
  */
 public final class RendezvousProjectProperties extends PropertyPage {
     public static final String USE_PROJECT = "useProjectSettings";
+    /** The program arguments, as typed after the class name on {@code mpjrun.sh}; blank: not known. */
+    public static final String PROGRAM_ARGS = "programArguments";
     private Button enabled;
-    private Text counts, capacity;
+    private Text counts, capacity, programArgs;
 
     /** The project's Rendezvous settings node. */
     public static IEclipsePreferences node(IProject project) {
@@ -48,6 +51,15 @@ public final class RendezvousProjectProperties extends PropertyPage {
         capacity = new Text(c, SWT.BORDER);
         capacity.setText(Integer.toString(p.getInt(RendezvousPreferences.CAPACITY, 1)));
         capacity.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        Label argsLabel = new Label(c, SWT.NONE);
+        argsLabel.setText("Program arguments (after the class on mpjrun):");
+        programArgs = new Text(c, SWT.BORDER);
+        programArgs.setText(p.get(PROGRAM_ARGS, ""));
+        programArgs.setMessage("not known: each read is noted as an assumption");
+        programArgs.setToolTipText("What main receives after the rank, process count and device MPJ Express puts first, "
+                + "and what MPI.Init returns. A loop bounded by an argument then runs the count your run has. "
+                + "Quotes keep blanks inside one argument.");
+        programArgs.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         return c;
     }
 
@@ -62,6 +74,7 @@ public final class RendezvousProjectProperties extends PropertyPage {
         }
         p.putBoolean(USE_PROJECT, enabled.getSelection());
         p.put(RendezvousPreferences.NPS, counts.getText().trim());
+        p.put(PROGRAM_ARGS, programArgs.getText().trim());
         try {
             p.putInt(RendezvousPreferences.CAPACITY, Math.max(1, Integer.parseInt(capacity.getText().trim())));
         } catch (NumberFormatException e) {

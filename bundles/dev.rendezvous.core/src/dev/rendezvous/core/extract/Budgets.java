@@ -66,6 +66,44 @@ public final class Budgets {
      * them ({@code RendezvousResolutions}). The command line always confirms.
      */
     public boolean checkFixes = true;
+    /**
+     * The user's program arguments, as the program is run with them ({@code mpjrun.sh -np 4 Heat 100 50}: "100",
+     * "50"), or null when they are not known: {@code main}'s arguments are then unknown but the same on every rank, and
+     * the program is analysed with none (its defaults) or the fewest a usage check asks for, each read noted as an
+     * assumption. Given, every rank's {@code main} receives them after what MPJ Express puts first (the rank, the process
+     * count, the device), and {@code MPI.Init} returns them, so that a loop bounded by an argument runs its real count.
+     */
+    public String[] programArgs;
+
+    /**
+     * A command line's arguments as a shell splits the simple ones: at blanks, with double or single quotes keeping
+     * blanks inside one argument ({@code 100 "a b"} is two). An empty text is no argument at all.
+     */
+    public static String[] splitProgramArgs(String line) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        boolean any = false;
+        char quote = 0;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quote != 0) {
+                if (c == quote) quote = 0;
+                else cur.append(c);
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+                any = true;
+            } else if (Character.isWhitespace(c)) {
+                if (any) out.add(cur.toString());
+                cur.setLength(0);
+                any = false;
+            } else {
+                cur.append(c);
+                any = true;
+            }
+        }
+        if (any) out.add(cur.toString());
+        return out.toArray(new String[0]);
+    }
 
     public static Budgets defaults() {
         return new Budgets();
@@ -90,6 +128,7 @@ public final class Budgets {
         b.maxProcesses = maxProcesses;
         b.mpjRuntimeArgs = mpjRuntimeArgs;
         b.checkFixes = checkFixes;
+        b.programArgs = programArgs == null ? null : programArgs.clone();
         return b;
     }
 }

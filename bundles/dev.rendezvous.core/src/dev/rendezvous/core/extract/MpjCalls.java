@@ -1254,7 +1254,7 @@ final class MpjCalls {
                 // later Finalize or communication is in the new session
                 initialized = true;
                 finalized = false;
-                return new Values.ArgsVal(false);
+                return new Values.ArgsVal(false, in.budgets.programArgs);
             }
             case "Finalize" -> {
                 if (finalized) {

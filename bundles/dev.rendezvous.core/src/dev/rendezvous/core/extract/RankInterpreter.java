@@ -501,7 +501,7 @@ final class RankInterpreter {
             // String[] args, String args[] (C-style) and String... args are all the program's arguments
             boolean array = d.getType().isArrayType() || d.getExtraDimensions() > 0 || d.isVarargs();
             String[] runtime = budgets.mpjRuntimeArgs ? new String[] {Integer.toString(rank), Integer.toString(world.np()), "smpdev"} : null;
-            args.add(array ? new Values.ArgsVal(true, runtime) : Unknown.ANY);
+            args.add(array ? new Values.ArgsVal(true, runtime, budgets.programArgs) : Unknown.ANY);
         }
         invoke(entry, self, args, null);
     }
@@ -736,7 +736,8 @@ final class RankInterpreter {
     private void argsAssumed(ASTNode at) {
         assumptions.add(program.range(at), "Program arguments are taken as empty (the program's defaults); an argument "
                 + "read anyway is unknown but the same on every rank (MPJ starts every rank with the same arguments, after "
-                + "the rank, process count and device it puts first in main's args)");
+                + "the rank, process count and device it puts first in main's args); give the arguments of your run to "
+                + "follow it exactly (--args on the command line, the project's Rendezvous properties in the IDE)");
     }
 
     SourceRange userSite(ASTNode call) {
@@ -1906,7 +1907,7 @@ final class RankInterpreter {
         int certain = Integer.MAX_VALUE; // the elements certainly there; past them, each one is a test of size
         Object size = null;
         if (coll instanceof Values.ArgsVal av) {
-            if (!program.inert(efs)) argsAssumed(efs.getExpression());
+            if (av.given == null && !program.inert(efs)) argsAssumed(efs.getExpression());
             items = new ArrayList<>();
             for (long i = 0; i < av.length(argsLength); i++) items.add(av.element(i));
         } else if (coll instanceof ArrayVal a && a.elems != null) items = List.of(a.elems);
@@ -2527,7 +2528,7 @@ final class RankInterpreter {
         if (base instanceof Values.ArgsVal) {
             if (!name.equals("length")) return Unknown.UNIFORM;
             Values.ArgsVal av = (Values.ArgsVal) base;
-            if (probingArgs) return av.length(argsLength);
+            if (probingArgs || av.given != null) return av.length(argsLength);
             if (argsLength == 0 && usageCheck(at, av.raw)) return av.length(argsLength);
             if (!program.inert(at)) argsAssumed(at);
             return av.length(argsLength);

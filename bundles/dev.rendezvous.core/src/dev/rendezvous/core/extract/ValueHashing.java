@@ -247,7 +247,7 @@ final class ValueHashing {
             return;
         }
         if (a instanceof ArgsVal args) {
-            h.add(28).add(args.raw ? 1 : 0);
+            h.add(28).add(args.raw ? 1 : 0).add(args.given == null ? -1 : args.given.length);
             return;
         }
         if (a.elems == null) {

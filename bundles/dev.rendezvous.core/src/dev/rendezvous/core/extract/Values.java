@@ -347,26 +347,37 @@ final class Values {
         final boolean raw;
         /** With raw: what MPJ Express puts first (rank, process count, device), or null to leave them unknown. */
         final String[] runtime;
+        /** The user's arguments when the analysis was given them ({@link Budgets#programArgs}), else null: unknown. */
+        final String[] given;
 
-        ArgsVal(boolean raw) {
-            this(raw, null);
+        ArgsVal(boolean raw, String[] given) {
+            this(raw, null, given);
         }
 
-        ArgsVal(boolean raw, String[] runtime) {
+        ArgsVal(boolean raw, String[] runtime, String[] given) {
             super(0, Null.NULL);
             this.raw = raw;
             this.runtime = runtime;
+            this.given = given;
         }
 
-        /** Element {@code i}: unknown, the same on every rank (the runtime's value of the first ones when given). */
+        /**
+         * Element {@code i}: the user's argument when given, else unknown, the same on every rank (the runtime's value of
+         * the first ones when given). Past the given arguments it stays unknown (the interpreter's bounds check
+         * on main's arguments is {@link #length}'s business, not this one's).
+         */
         Object element(long i) {
             if (raw && i >= 0 && i < MPJ_PREFIX && runtime != null) return runtime[(int) i];
             if (raw && i < MPJ_PREFIX) return Sym.of(dev.rendezvous.core.semantics.ChoiceSource.RUNTIME_ARG + i + "]");
-            return Sym.of("args[" + (raw ? i - MPJ_PREFIX : i) + "]");
+            long user = raw ? i - MPJ_PREFIX : i;
+            if (given != null && user >= 0 && user < given.length) return given[(int) user];
+            return Sym.of("args[" + user + "]");
         }
 
-        long length(long given) {
-            return raw ? MPJ_PREFIX + given : given;
+        /** The array's length: with {@code taken} user arguments when none were given, else with those given. */
+        long length(long taken) {
+            long user = given != null ? given.length : taken;
+            return raw ? MPJ_PREFIX + user : user;
         }
     }
 
