@@ -2188,6 +2188,7 @@ final class MpjCalls {
             if (op == Op.SCATTERV && comm.localRank() == root) payload = blocks(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), comm.size());
         }
         checkCollectiveSource(op, a, comm, root, site);
+        checkCollectiveBuffers(op, a, comm, root, mi);
         int[] sig = switch (op) { // where the count and datatype every member passes alike are (-1: counts may differ)
             case BCAST, GATHER, ALLGATHER, ALLTOALL -> new int[] {2, 3};
             case REDUCE, ALLREDUCE, SCAN -> new int[] {4, 5};
@@ -2622,7 +2623,8 @@ final class MpjCalls {
      * MPI's rule for non-blocking calls (local concurrency; the standard's section on initiating non-blocking
      * communication), applied to another call's buffer: while a request is pending, no other call may receive into its
      * buffer, nor send from the buffer of a pending receive. Checked when a point-to-point call (or a persistent
-     * request's Start) is posted, against the requests the program has not completed, where both buffers are the same
+     * request's Start) is posted, and for the buffers of a collective as its member uses them
+     * ({@link #checkCollectiveBuffers}), against the requests the program has not completed, where both buffers are the same
      * array and their elements overlap: a receive into the buffer of a pending receive, or a send from it, leaves
      * undefined which message, or which data, ends up there; a receive into the buffer of a pending send is wrong only
      * for MPI, as MPJ Express copies a send's data when it starts (as for a write of an element, {@link #checkAccess}).
@@ -2666,6 +2668,45 @@ final class MpjCalls {
     }
 
     private final List<InFlight> inFlight = new ArrayList<>();
+
+    /**
+     * {@link #checkPendingBuffers} for a collective's buffers, as this member uses them: what it sends is read (a
+     * Bcast's buffer on the root, every member's send buffer of a reduction, gather or all-to-all, the root's of a
+     * Scatter), what it receives is written (a Bcast's buffer on the others, the receive buffer of a reduction on the
+     * members that get its result, of a gather on the root or everyone, of a Scatter or all-to-all on everyone). A
+     * region counted per member (a gather's receive count, a Scatter's send count) spans all of them. The vector
+     * variants, whose blocks lie where their displacements put them, are not compared.
+     */
+    private void checkCollectiveBuffers(Op op, List<Object> a, CommValue comm, int root, MethodInvocation mi) {
+        boolean isRoot = comm.localRank() == root;
+        switch (op) {
+            case BCAST -> checkPendingBuffers(arg(a, 0), arg(a, 1), arg(a, 2), type(arg(a, 3)), !isRoot, op, mi);
+            case REDUCE, ALLREDUCE, SCAN -> {
+                checkPendingBuffers(arg(a, 0), arg(a, 1), arg(a, 4), type(arg(a, 5)), false, op, mi);
+                if (op != Op.REDUCE || isRoot) checkPendingBuffers(arg(a, 2), arg(a, 3), arg(a, 4), type(arg(a, 5)), true, op, mi);
+            }
+            case GATHER, ALLGATHER -> {
+                checkPendingBuffers(arg(a, 0), arg(a, 1), arg(a, 2), type(arg(a, 3)), false, op, mi);
+                if (op == Op.ALLGATHER || isRoot) {
+                    checkPendingBuffers(arg(a, 4), arg(a, 5), perMember(arg(a, 6), comm), type(arg(a, 7)), true, op, mi);
+                }
+            }
+            case SCATTER -> {
+                if (isRoot) checkPendingBuffers(arg(a, 0), arg(a, 1), perMember(arg(a, 2), comm), type(arg(a, 3)), false, op, mi);
+                checkPendingBuffers(arg(a, 4), arg(a, 5), arg(a, 6), type(arg(a, 7)), true, op, mi);
+            }
+            case ALLTOALL -> {
+                checkPendingBuffers(arg(a, 0), arg(a, 1), perMember(arg(a, 2), comm), type(arg(a, 3)), false, op, mi);
+                checkPendingBuffers(arg(a, 4), arg(a, 5), perMember(arg(a, 6), comm), type(arg(a, 7)), true, op, mi);
+            }
+            default -> { }
+        }
+    }
+
+    /** A count given per member ({@code count} elements for each of the communicator's members) as one region's length. */
+    private static Object perMember(Object count, CommValue comm) {
+        return count instanceof Long c && c >= 0 ? (Object) (c * comm.size()) : count;
+    }
 
     /** What this rank's MPJ bookkeeping adds to its state (state caching): open creations, buffers in flight, Finalize. */
     void hashState(dev.rendezvous.core.semantics.StateCache.Hasher h) {

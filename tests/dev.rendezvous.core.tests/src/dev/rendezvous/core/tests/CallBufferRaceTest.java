@@ -15,7 +15,8 @@ import dev.rendezvous.core.model.Verdict;
 /**
  * Local concurrency between two calls: a call that receives into the elements of a pending request's buffer, or sends
  * from a pending receive's buffer, is reported (a warning) at the second call, naming the first; calls on other
- * elements of the same array, and two sends from one buffer, are not.
+ * elements of the same array, and two sends from one buffer, are not. A collective's buffers count as its member uses
+ * them: what it contributes is sent, what it gets is received.
  */
 class CallBufferRaceTest {
 
@@ -138,5 +139,53 @@ class CallBufferRaceTest {
         assertEquals(lineOf(early, "Sendrecv"), f.get(0).range().line());
         assertTrue(f.get(0).message().contains("element 2 ") && f.get(0).message().contains("Isend at line " + lineOf(early, "Isend")),
                 f.get(0).message());
+    }
+
+    @Test
+    void aCollectiveUsesItsBuffersAsItsMemberDoes() {
+        // every rank contributes the buffer an Irecv is still receiving into: a race on each rank
+        String reduce = program("ReduceWhileReceiving", """
+                        int[] data = new int[4], sum = new int[4];
+                        Request r = MPI.COMM_WORLD.Irecv(data, 0, 4, MPI.INT, left, 7);
+                        MPI.COMM_WORLD.Send(new int[4], 0, 4, MPI.INT, right, 7);
+                        MPI.COMM_WORLD.Allreduce(data, 0, sum, 0, 4, MPI.INT, MPI.SUM);
+                        r.Wait();
+                """);
+        List<Finding> f = races("ReduceWhileReceiving", reduce, 3);
+        assertEquals(1, f.size(), f.toString());
+        assertEquals(lineOf(reduce, "COMM_WORLD.Allreduce"), f.get(0).range().line());
+        assertTrue(f.get(0).message().contains("Allreduce sends") && f.get(0).message().contains("Irecv at line " + lineOf(reduce, "Irecv")),
+                f.get(0).message());
+        // its fix moves the Wait up, and the race is gone
+        String fixed = f.get(0).fixes().get(0).applyTo(reduce);
+        assertEquals(List.of(), races("ReduceWhileReceiving", fixed, 3), fixed);
+
+        // a Bcast writes into the buffer on the ranks that are not its root: a pending Isend from it is raced there only
+        String bcast = program("BcastOverPendingSend", """
+                        int[] x = {rank};
+                        Request s = MPI.COMM_WORLD.Isend(x, 0, 1, MPI.INT, right, 0);
+                        MPI.COMM_WORLD.Bcast(x, 0, 1, MPI.INT, 0);
+                        MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, left, 0);
+                        s.Wait();
+                """);
+        List<Finding> b = races("BcastOverPendingSend", bcast, 3);
+        assertEquals(1, b.size(), b.toString());
+        assertEquals(lineOf(bcast, "COMM_WORLD.Bcast"), b.get(0).range().line());
+        assertTrue(!b.get(0).ranks().contains(0), "the root only reads: " + b.get(0));
+        assertTrue(b.get(0).message().contains("Bcast receives into element 0"), b.get(0).message());
+
+        // a Gather's root writes its receive buffer; the other members' receive buffers are not used
+        String gather = program("GatherBesidePendingReceive", """
+                        int[] all = new int[size], mine = {rank};
+                        Request r = MPI.COMM_WORLD.Irecv(all, 0, 1, MPI.INT, left, 3);
+                        MPI.COMM_WORLD.Send(mine, 0, 1, MPI.INT, right, 3);
+                        MPI.COMM_WORLD.Gather(mine, 0, 1, MPI.INT, all, 0, 1, MPI.INT, 0);
+                        r.Wait();
+                """);
+        List<Finding> g = races("GatherBesidePendingReceive", gather, 3);
+        assertEquals(1, g.size(), g.toString());
+        assertEquals(List.of(0), g.get(0).ranks(), g.get(0).toString());
+        // receiving elsewhere in the array is not a race
+        assertEquals(List.of(), races("GatherBesidePendingReceive", gather.replace("Irecv(all, 0, 1", "Irecv(new int[1], 0, 1"), 3));
     }
 }
