@@ -33,13 +33,20 @@ public final class IdeAnalysis {
 
     /** One process count with the preferences' budgets and machine parameters (the graph views). */
     public static RunReport analyzeOne(String file, String source, int np, BooleanSupplier cancelled) {
-        return Rendezvous.analyze(file, source, options(List.of(np), project(file)), cancelled).runs().get(0);
+        AnalysisOptions o = options(List.of(np), project(file));
+        o.budgets().programArgs = ProgramArguments.of(project(file), file, source);
+        return Rendezvous.analyze(file, source, o, cancelled).runs().get(0);
     }
 
     /** The name the engine and the caches know an editor's program by: its workspace path (or the input's name). */
     public static String fileOf(org.eclipse.ui.texteditor.ITextEditor editor) {
         return editor.getEditorInput() instanceof org.eclipse.ui.IFileEditorInput fi ? fi.getFile().getFullPath().toString()
                 : editor.getEditorInput().getName();
+    }
+
+    /** {@link #project} for the views of other packages. */
+    public static org.eclipse.core.resources.IProject projectOf(String file) {
+        return project(file);
     }
 
     /** The workspace project of a workspace path ("/project/src/X.java"), if it exists and is open. */
@@ -90,8 +97,6 @@ public final class IdeAnalysis {
             if (node.getBoolean(RendezvousProjectProperties.USE_PROJECT, false)) {
                 capacity = Math.max(1, node.getInt(RendezvousPreferences.CAPACITY, (int) capacity));
             }
-            String args = node.get(RendezvousProjectProperties.PROGRAM_ARGS, "").trim();
-            if (!args.isEmpty()) b.programArgs = Budgets.splitProgramArgs(args);
         }
         return new AnalysisOptions(nps, b, java.util.Map.of(), capacity, logp);
     }
@@ -114,6 +119,7 @@ public final class IdeAnalysis {
         org.eclipse.core.resources.IProject project = project(file);
         AnalysisOptions o = options(processCounts(project), project);
         o.budgets().checkFixes = checkFixes;
+        o.budgets().programArgs = ProgramArguments.of(project, file, source);
         Map<String, String> companions = companions(project, file, source);
         String key = file + "\u0000" + o.nps() + o.budgets().maxMillis + "/" + o.budgets().maxRuns + "/" + o.defaultCapacity() + "/"
                 + o.logp() + "/" + checkFixes + "/" + java.util.Arrays.toString(o.budgets().programArgs) + "\u0000" + source.hashCode() + "\u0000" + source.length() + "\u0000" + companions.hashCode();

@@ -15,10 +15,12 @@ public final class RendezvousPlugin extends AbstractUIPlugin {
     public void start(BundleContext context) throws Exception {
         super.start(context);
         instance = this;
+        ProgramArguments.install();
     }
 
     @Override
     public void stop(BundleContext context) throws Exception {
+        ProgramArguments.uninstall();
         instance = null;
         super.stop(context);
     }

@@ -55,10 +55,11 @@ public final class RendezvousProjectProperties extends PropertyPage {
         argsLabel.setText("Program arguments (after the class on mpjrun):");
         programArgs = new Text(c, SWT.BORDER);
         programArgs.setText(p.get(PROGRAM_ARGS, ""));
-        programArgs.setMessage("not known: each read is noted as an assumption");
+        programArgs.setMessage("blank: those of the class's launch configuration, if any");
         programArgs.setToolTipText("What main receives after the rank, process count and device MPJ Express puts first, "
                 + "and what MPI.Init returns. A loop bounded by an argument then runs the count your run has. "
-                + "Quotes keep blanks inside one argument.");
+                + "Quotes keep blanks inside one argument. Left blank, the Arguments tab of the launch configuration "
+                + "that runs the class is used; without one, each read of an argument is noted as an assumption.");
         programArgs.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         return c;
     }
