@@ -31,8 +31,7 @@ public final class ProgramArguments {
         String mainType = mainType(file, source);
         try {
             String found = null;
-            for (ILaunchConfiguration c
-                    : DebugPlugin.getDefault().getLaunchManager().getLaunchConfigurations()) {
+            for (ILaunchConfiguration c : DebugPlugin.getDefault().getLaunchManager().getLaunchConfigurations()) {
                 String main = c.getAttribute(IJavaLaunchConfigurationConstants.ATTR_MAIN_TYPE_NAME, "");
                 String in = c.getAttribute(IJavaLaunchConfigurationConstants.ATTR_PROJECT_NAME, "");
                 if (!main.equals(mainType) || !in.equals(project.getName())) continue;

@@ -737,7 +737,8 @@ final class RankInterpreter {
         assumptions.add(program.range(at), "Program arguments are taken as empty (the program's defaults); an argument "
                 + "read anyway is unknown but the same on every rank (MPJ starts every rank with the same arguments, after "
                 + "the rank, process count and device it puts first in main's args); give the arguments of your run to "
-                + "follow it exactly (--args on the command line, the project's Rendezvous properties in the IDE)");
+                + "follow it exactly (--args on the command line; in the IDE the class's launch configuration or the project's "
+                + "Rendezvous properties)");
     }
 
     SourceRange userSite(ASTNode call) {
@@ -2425,6 +2426,11 @@ final class RankInterpreter {
                                 + "puts the rank, process count and device before the user's arguments (the user's first is "
                                 + "args[3], or element 0 of the array MPI.Init returns); taken here as an argument the same on "
                                 + "every rank, as mpiJava and Open MPI pass it");
+                    }
+                    if (av.given != null && idx instanceof Long i && (i < 0 || i >= av.length(argsLength))) {
+                        // the user's run has fewer arguments than this reads: Java throws, on every rank alike
+                        throw new ThrowSig("ArrayIndexOutOfBoundsException", Unknown.ANY, aa, "ArrayIndexOutOfBoundsException (index "
+                                + i + ", length " + av.length(argsLength) + ")");
                     }
                     return idx instanceof Long i ? av.element(i) : Unknown.UNIFORM;
                 }

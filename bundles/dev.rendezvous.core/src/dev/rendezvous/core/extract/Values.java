@@ -363,8 +363,8 @@ final class Values {
 
         /**
          * Element {@code i}: the user's argument when given, else unknown, the same on every rank (the runtime's value of
-         * the first ones when given). Past the given arguments it stays unknown (the interpreter's bounds check
-         * on main's arguments is {@link #length}'s business, not this one's).
+         * the first ones when given). With the user's arguments given, the interpreter throws for an index past them
+         * before asking here.
          */
         Object element(long i) {
             if (raw && i >= 0 && i < MPJ_PREFIX && runtime != null) return runtime[(int) i];

@@ -522,35 +522,18 @@ class CliTest {
     }
 
     @Test
-    void argsHandTheProgramItsArgumentsAndAnEmptyValueIsNoArgument(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        java.nio.file.Path f = dir.resolve("Rounds.java");
+    void argsHandTheProgramItsArgumentsAndAnEmptyValueIsNoArgument() {
         // more than three rounds leave rank 1 waiting for a message nobody sends; the default is ten
-        java.nio.file.Files.writeString(f, """
-                import mpi.*;
-                public class Rounds {
-                    public static void main(String[] args) throws Exception {
-                        String[] rest = MPI.Init(args);
-                        int rank = MPI.COMM_WORLD.Rank();
-                        int rounds = rest.length > 0 ? Integer.parseInt(rest[0]) : 10;
-                        int[] b = new int[1];
-                        for (int r = 0; r < rounds; r++) {
-                            if (rank == 0) MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 1, r);
-                            else if (rank == 1) MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 0, r);
-                        }
-                        if (rounds > 3 && rank == 1) MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 0, 99);
-                        MPI.Finalize();
-                    }
-                }
-                """);
-        Result unknown = run("check", f.toString(), "--np", "2", "--info");
+        String f = Repo.fixtures().resolve("ArgRounds.java").toString();
+        Result unknown = run("check", f, "--np", "2", "--info");
         assertEquals(1, unknown.code(), unknown.out());
         assertTrue(unknown.out().contains("Program arguments are taken as empty"), unknown.out());
-        Result two = run("check", f.toString(), "--np", "2", "--info", "--args", "2");
+        Result two = run("check", f, "--np", "2", "--info", "--args", "2");
         assertEquals(0, two.code(), two.out());
         assertTrue(!two.out().contains("analysis-assumption"), two.out());
-        Result none = run("check", f.toString(), "--np", "2", "--info", "--args", "");
+        Result none = run("check", f, "--np", "2", "--info", "--args", "");
         assertEquals(1, none.code(), none.out());
         assertTrue(!none.out().contains("analysis-assumption"), none.out());
-        assertEquals(2, run("check", f.toString(), "--args").code());
+        assertEquals(2, run("check", f, "--args").code());
     }
 }

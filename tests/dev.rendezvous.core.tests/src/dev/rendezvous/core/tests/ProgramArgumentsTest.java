@@ -106,6 +106,19 @@ class ProgramArgumentsTest {
     }
 
     @Test
+    void readingPastTheGivenArgumentsCrashesAsJavaDoes() {
+        String unguarded = "String[] rest = MPI.Init(args);\n int rounds = Integer.parseInt(rest[0]);";
+        RunReport none = analyze(unguarded, new String[0], 2);
+        assertTrue(none.findings().stream().anyMatch(f -> f.kind() == FindingKind.JOB_ABORT
+                && f.message().contains("ArrayIndexOutOfBoundsException (index 0, length 0)")), none.findings().toString());
+        RunReport main = analyze("MPI.Init(args);\n int rounds = Integer.parseInt(args[4]);", new String[] {"2"}, 2);
+        assertTrue(main.findings().stream().anyMatch(f -> f.kind() == FindingKind.JOB_ABORT
+                && f.message().contains("ArrayIndexOutOfBoundsException (index 4, length 4)")), main.findings().toString());
+        RunReport unknown = analyze(unguarded, null, 2); // not given: an unknown argument, no crash
+        assertTrue(unknown.findings().stream().noneMatch(f -> f.kind() == FindingKind.JOB_ABORT), unknown.findings().toString());
+    }
+
+    @Test
     void argumentsSplitAsAShellSplitsSimpleOnes() {
         assertArrayEquals(new String[] {"100", "a b", "c", ""}, Budgets.splitProgramArgs(" 100  \"a b\" 'c' \"\""));
         assertArrayEquals(new String[0], Budgets.splitProgramArgs("   "));
