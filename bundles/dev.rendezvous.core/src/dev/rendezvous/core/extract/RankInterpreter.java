@@ -657,14 +657,18 @@ final class RankInterpreter {
 
     /** How many program arguments this rank takes: none (the program's defaults) unless a usage check asks for more. */
     private long argsLength;
+    /** The most arguments a usage check may raise {@link #argsLength} to. */
+    private static final long MAX_USAGE_ARGS = 8;
     private boolean probingArgs;
 
     /**
-     * A usage check: {@code args.length} in the test of an {@code if} whose branch taken without
-     * arguments only ends the program or reports (it does not communicate, and it exits or returns,
-     * or the other branch holds the communication). Analysing that branch would analyse a misuse of
-     * the program, so the rank takes the fewest arguments (up to 8) that lead into the other branch;
-     * what they hold stays unknown but the same on every rank. True when the count was raised.
+     * A usage check: {@code args.length} in the test of an {@code if} whose branch taken with the
+     * arguments taken so far (none at first) only ends the program or reports (it does not communicate,
+     * and it exits or returns, or the other branch holds the communication). Analysing that branch would
+     * analyse a misuse of the program, so the rank takes the fewest arguments (up to 8) that lead into the
+     * other branch; what they hold stays unknown but the same on every rank. Checks one after the other
+     * ({@code args.length < 4}: no input file, then {@code < 5}: no output file) each raise the count in
+     * turn. True when the count was raised.
      */
     private boolean usageCheck(ASTNode at, boolean raw) {
         ASTNode child = at;
@@ -677,14 +681,14 @@ final class RankInterpreter {
                 || !sideEffectFree(stmt.getExpression())) {
             return false;
         }
-        Boolean without = probeArgs(stmt.getExpression(), 0);
+        Boolean without = probeArgs(stmt.getExpression(), argsLength);
         if (without == null) return false;
         Statement taken = without ? stmt.getThenStatement() : stmt.getElseStatement();
         Statement other = without ? stmt.getElseStatement() : stmt.getThenStatement();
         boolean endsHere = taken != null && !program.mayCommunicate(taken)
                 && (program.transfersControl(taken) || other != null && program.mayCommunicate(other));
         if (!endsHere) return false;
-        for (long k = 1; k <= 8; k++) {
+        for (long k = argsLength + 1; k <= MAX_USAGE_ARGS; k++) {
             Boolean with = probeArgs(stmt.getExpression(), k);
             if (with != null && with != without) {
                 argsLength = k;
@@ -694,7 +698,7 @@ final class RankInterpreter {
                 return true;
             }
         }
-        if (raw && program.transfersControl(taken) && program.mayCommunicate(program.entry().getBody())) {
+        if (argsLength == 0 && raw && program.transfersControl(taken) && program.mayCommunicate(program.entry().getBody())) {
             mpjArgsEndTheProgram(stmt);
         }
         return false;
@@ -2535,7 +2539,7 @@ final class RankInterpreter {
             if (!name.equals("length")) return Unknown.UNIFORM;
             Values.ArgsVal av = (Values.ArgsVal) base;
             if (probingArgs || av.given != null) return av.length(argsLength);
-            if (argsLength == 0 && usageCheck(at, av.raw)) return av.length(argsLength);
+            if (argsLength < MAX_USAGE_ARGS && usageCheck(at, av.raw)) return av.length(argsLength);
             if (!program.inert(at)) argsAssumed(at);
             return av.length(argsLength);
         }

@@ -71,4 +71,22 @@ class MpjArgumentsTest {
         assertEquals(List.of(), r.findings().stream().filter(f -> f.severity() != Severity.INFO).toList());
         assertTrue(r.findings().stream().anyMatch(f -> f.message().contains("taken as 1 argument")), r.findings().toString());
     }
+
+    @Test
+    void usageChecksOneAfterTheOtherEachRaiseTheCount() {
+        // MPJ's layout: the user's first argument is args[3]; an input and an output file are asked for in turn
+        // (a real program's pattern: spbu-mm-parallel-programming, ErshovVladislav/Task1). Both checks pass with two
+        // arguments, and the communication after them is analysed: here a Recv nobody sends to
+        RunReport r = Repo.analyze("U.java", PROGRAM.formatted("""
+                if (args.length < 4) throw new IllegalArgumentException("no input file");
+                else if (args.length < 5) throw new IllegalArgumentException("no output file");
+                String in = args[3], out = args[4];
+                MPI.Init(args);
+                if (MPI.COMM_WORLD.Rank() == 1) MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, 0, 5);
+                """), 2);
+        assertTrue(r.findings().stream().anyMatch(f -> f.message().contains("taken as 1 argument")), r.findings().toString());
+        assertTrue(r.findings().stream().anyMatch(f -> f.message().contains("taken as 2 arguments")), r.findings().toString());
+        assertTrue(r.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR && f.kind() == FindingKind.UNMATCHED_RECV),
+                r.findings().toString());
+    }
 }
