@@ -33,8 +33,9 @@ public final class IdeAnalysis {
 
     /** One process count with the preferences' budgets and machine parameters (the graph views). */
     public static RunReport analyzeOne(String file, String source, int np, BooleanSupplier cancelled) {
-        AnalysisOptions o = options(List.of(np), project(file));
-        o.budgets().programArgs = ProgramArguments.of(project(file), file, source);
+        org.eclipse.core.resources.IProject project = project(file);
+        AnalysisOptions o = options(List.of(np), project);
+        o.budgets().programArgs = ProgramArguments.of(project, file, source);
         return Rendezvous.analyze(file, source, o, cancelled).runs().get(0);
     }
 
@@ -44,13 +45,8 @@ public final class IdeAnalysis {
                 : editor.getEditorInput().getName();
     }
 
-    /** {@link #project} for the views of other packages. */
-    public static org.eclipse.core.resources.IProject projectOf(String file) {
-        return project(file);
-    }
-
     /** The workspace project of a workspace path ("/project/src/X.java"), if it exists and is open. */
-    static org.eclipse.core.resources.IProject project(String file) {
+    public static org.eclipse.core.resources.IProject project(String file) {
         try {
             String[] seg = file.split("/");
             String name = seg.length > 1 && seg[0].isEmpty() ? seg[1] : null;

@@ -45,15 +45,12 @@ public final class ProgramArguments {
         }
     }
 
-    /** The qualified name of the class a Java file of that name declares: its package (from the text) and its name. */
+    /** The qualified name of the class a Java file of that name declares: its package (from the text, comments left out: ProgramFiles) and its name. */
     static String mainType(String file, String source) {
         String name = file.substring(file.lastIndexOf('/') + 1).replaceFirst("\\.java$", "");
-        java.util.regex.Matcher m = PACKAGE.matcher(source);
-        return m.find() ? m.group(1) + "." + name : name;
+        String pkg = dev.rendezvous.core.extract.ProgramFiles.packageOf(source);
+        return pkg.isEmpty() ? name : pkg + "." + name;
     }
-
-    private static final java.util.regex.Pattern PACKAGE = java.util.regex.Pattern.compile("^\\s*package\\s+([\\w.]+)\\s*;",
-            java.util.regex.Pattern.MULTILINE);
 
     private static ILaunchConfigurationListener listener;
 

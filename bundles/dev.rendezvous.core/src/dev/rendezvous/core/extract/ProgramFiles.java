@@ -45,8 +45,7 @@ public final class ProgramFiles {
             if (libraryPackage(text)) continue; // MPJ Express's own sources: modelled, never followed into
             // code only: "defined in class RatePath" in a comment neither declares nor uses a class
             String code = codeOnly(text);
-            Matcher pk = PACKAGE.matcher(code);
-            p.packageOf.put(f, pk.find() ? pk.group(1) : "");
+            p.packageOf.put(f, packageIn(code));
             List<String> imports = new ArrayList<>();
             Matcher im = IMPORT.matcher(code);
             while (im.find()) imports.add(im.group(1).replaceAll("\\s+", ""));
@@ -121,6 +120,16 @@ public final class ProgramFiles {
     }
 
     private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
+
+    /** The package a Java file's text declares ("" for the default package), comments left out. */
+    public static String packageOf(String text) {
+        return packageIn(codeOnly(text));
+    }
+
+    private static String packageIn(String code) {
+        Matcher pk = PACKAGE.matcher(code);
+        return pk.find() ? pk.group(1) : "";
+    }
     private static final Pattern IMPORT = Pattern.compile("(?m)^\\s*import\\s+(?:static\\s+)?([\\w.\\s]+?(?:\\.\\s*\\*)?)\\s*;");
 
     /**

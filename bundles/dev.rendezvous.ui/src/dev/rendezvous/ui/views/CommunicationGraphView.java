@@ -157,7 +157,7 @@ public final class CommunicationGraphView extends ViewPart {
             b.maxMillis = 8_000;
             b.maxRuns = 32;
             b.checkFixes = false; // the view shows no quick fixes
-            b.programArgs = dev.rendezvous.ui.ProgramArguments.of(dev.rendezvous.ui.IdeAnalysis.projectOf(f), f, s); // as the markers
+            b.programArgs = dev.rendezvous.ui.ProgramArguments.of(dev.rendezvous.ui.IdeAnalysis.project(f), f, s); // as the markers
             RunReport r = Rendezvous.analyze(Program.parse(f, s), np, new AnalysisOptions(List.of(np), b), monitor::isCanceled);
             if (monitor.isCanceled()) return Status.CANCEL_STATUS;
             Display.getDefault().asyncExec(() -> {
