@@ -2182,8 +2182,7 @@ final class MpjCalls {
             // Scatter's count is per member, and the root sends that many to each
             if (op == Op.BCAST && comm.localRank() == root) payload = snapshot(arg(a, 0), arg(a, 1), arg(a, 2));
             if (op == Op.SCATTER && comm.localRank() == root) {
-                Object each = arg(a, 2);
-                payload = snapshot(arg(a, 0), arg(a, 1), each instanceof Long c && c >= 0 ? (Object) (c * comm.size()) : each);
+                payload = snapshot(arg(a, 0), arg(a, 1), perMember(arg(a, 2), comm));
             }
             if (op == Op.SCATTERV && comm.localRank() == root) payload = blocks(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), comm.size());
         }
