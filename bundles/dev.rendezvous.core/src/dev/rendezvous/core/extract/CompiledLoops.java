@@ -77,6 +77,29 @@ final class CompiledLoops {
     /** A pure expression: its value, or {@link #BAIL}. */
     interface Expr {
         Object ev(RankInterpreter in, Cell[] slots);
+
+        /**
+         * The value when {@link #ev} would give a {@code Double}, unboxed; otherwise (any other value, {@link #BAIL})
+         * it throws {@link NotDouble}. A node that computes doubles from doubles overrides this without boxing; the
+         * value is always the one {@code ev} boxes.
+         */
+        default double evDouble(RankInterpreter in, Cell[] slots) {
+            if (ev(in, slots) instanceof Double d) return d;
+            throw NotDouble.INSTANCE;
+        }
+    }
+
+    /**
+     * What {@link Expr#evDouble} throws where the value is not a double computed from doubles; the statement then
+     * evaluates its expression the boxed way ({@link Expr#ev}) from the start, as nothing has been written yet.
+     */
+    static final class NotDouble extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        static final NotDouble INSTANCE = new NotDouble();
+
+        private NotDouble() {
+            super(null, null, false, false); // thrown often: no stack trace
+        }
     }
 
     /** A statement, its step included; it falls back to the interpreter by itself. */
@@ -202,11 +225,34 @@ final class CompiledLoops {
             return null;
         }
 
+        /**
+         * {@code a[i]}: an {@link Element}, or where the array is a name and the index a name, a name plus or minus an
+         * integer literal, or an integer literal, a {@link NamedElement} that reads them without a call per part.
+         */
+        Expr element(Expr array, Expr index, Expression indexSyntax) {
+            while (indexSyntax instanceof ParenthesizedExpression p) indexSyntax = p.getExpression();
+            if (array instanceof Name a) {
+                if (index instanceof Name i) return new NamedElement(a, i, 0, new Element(array, index));
+                if (indexSyntax instanceof NumberLiteral lit && RankInterpreter.numberValue(lit) instanceof Long k
+                        && k >= 0 && k <= Integer.MAX_VALUE) {
+                    return new NamedElement(a, null, k, new Element(array, index));
+                }
+                if (indexSyntax instanceof InfixExpression ie && ie.extendedOperands().isEmpty()
+                        && (ie.getOperator() == InfixExpression.Operator.PLUS || ie.getOperator() == InfixExpression.Operator.MINUS)
+                        && ie.getLeftOperand() instanceof SimpleName
+                        && ie.getRightOperand() instanceof NumberLiteral lit && RankInterpreter.numberValue(lit) instanceof Long k
+                        && k >= 0 && k <= Integer.MAX_VALUE && index instanceof Infix in && in.left() instanceof Name i) {
+                    return new NamedElement(a, i, ie.getOperator() == InfixExpression.Operator.PLUS ? k : -k, new Element(array, index));
+                }
+            }
+            return new Element(array, index);
+        }
+
         Expr expr(Expression e) {
             switch (e) {
                 case NumberLiteral n -> {
                     Object value = RankInterpreter.numberValue(n);
-                    return (in, slots) -> value;
+                    return value instanceof Double d ? new DoubleConstant(d, d) : (in, slots) -> value;
                 }
                 case BooleanLiteral b -> {
                     Boolean value = b.booleanValue();
@@ -255,7 +301,7 @@ final class CompiledLoops {
                 }
                 case ArrayAccess aa -> {
                     Expr array = expr(aa.getArray()), index = expr(aa.getIndex());
-                    return array == null || index == null ? null : new Element(array, index);
+                    return array == null || index == null ? null : element(array, index, aa.getIndex());
                 }
                 case ConditionalExpression ce -> {
                     Expr test = expr(ce.getExpression()), a = expr(ce.getThenExpression()), b = expr(ce.getElseExpression());
@@ -290,6 +336,13 @@ final class CompiledLoops {
         public Object ev(RankInterpreter in, Cell[] slots) {
             Cell c = cell(in, slots);
             return c == null ? BAIL : c.value;
+        }
+
+        @Override
+        public double evDouble(RankInterpreter in, Cell[] slots) {
+            Cell c = cell(in, slots);
+            if (c != null && c.value instanceof Double d) return d;
+            throw NotDouble.INSTANCE;
         }
 
         Cell cell(RankInterpreter in, Cell[] slots) {
@@ -333,6 +386,60 @@ final class CompiledLoops {
             if (a == null) return BAIL;
             int i = inside(a, index.ev(in, slots));
             return i < 0 ? BAIL : a.elems[i];
+        }
+    }
+
+    /**
+     * {@link Element} of a named array at a named index plus {@code offset} (or at {@code offset} alone when
+     * {@code index} is null: {@code a[0]}, {@code u[i - 1]}), read from the two variables directly. The same value
+     * as the {@code general} element of the same syntax, which answers where this cannot (the index not a known
+     * {@code int}, the array not one a compiled node may read, the position outside it).
+     */
+    private record NamedElement(Name array, Name index, long offset, Element general) implements Expr {
+        /** The element's position in the array's elements, or -1 when the general {@link Element} must decide. */
+        private int position(ArrayVal a, RankInterpreter in, Cell[] slots) {
+            long k = offset;
+            if (index != null) {
+                Cell c = index.cell(in, slots);
+                if (c == null || !(c.value instanceof Long l) || l != (int) (long) l) return -1;
+                k += l;
+            }
+            return k >= 0 && k < a.elems.length ? (int) k : -1;
+        }
+
+        @Override
+        public Object ev(RankInterpreter in, Cell[] slots) {
+            Cell ac = array.cell(in, slots);
+            ArrayVal a = ac == null ? null : held(in, ac.value);
+            if (a != null) {
+                int i = position(a, in, slots);
+                if (i >= 0) return a.elems[i];
+            }
+            return general.ev(in, slots);
+        }
+
+        @Override
+        public double evDouble(RankInterpreter in, Cell[] slots) {
+            Cell ac = array.cell(in, slots);
+            ArrayVal a = ac == null ? null : held(in, ac.value);
+            if (a != null) {
+                int i = position(a, in, slots);
+                if (i >= 0 && a.elems[i] instanceof Double d) return d;
+            }
+            throw NotDouble.INSTANCE;
+        }
+    }
+
+    /** A floating-point literal: its box, made once, and its value. */
+    private record DoubleConstant(Double boxed, double value) implements Expr {
+        @Override
+        public Object ev(RankInterpreter in, Cell[] slots) {
+            return boxed;
+        }
+
+        @Override
+        public double evDouble(RankInterpreter in, Cell[] slots) {
+            return value;
         }
     }
 
@@ -425,6 +532,26 @@ final class CompiledLoops {
                     }
                 }
             }
+            return general(in, slots, l, r);
+        }
+
+        /** Two doubles by Java's own operators, unboxed: what {@link #ev} gives for them, as its first case does. */
+        @Override
+        public double evDouble(RankInterpreter in, Cell[] slots) {
+            if (extended.length == 0 && code >= PLUS && code <= DIVIDE) {
+                double a = left.evDouble(in, slots), b = right.evDouble(in, slots);
+                switch (code) {
+                    case PLUS: return a + b;
+                    case MINUS: return a - b;
+                    case TIMES: return a * b;
+                    default: return a / b;
+                }
+            }
+            return Expr.super.evDouble(in, slots);
+        }
+
+        /** Everything but the cases above: the interpreter's operators ({@link Operators}, {@code intArithmetic}). */
+        private Object general(RankInterpreter in, Cell[] slots, Object l, Object r) {
             InfixExpression.Operator operator = node.getOperator();
             boolean division = code == DIVIDE || operator == InfixExpression.Operator.REMAINDER;
             if (division && r instanceof Long d && d == 0 && l instanceof Long) {
@@ -473,6 +600,24 @@ final class CompiledLoops {
                 values.add(v);
             }
             return in.compiledMath(cls, name, values, node);
+        }
+
+        /**
+         * {@code abs}, {@code sqrt}, {@code max}, {@code min} of doubles, unboxed: what {@code JdkCalls.math} gives for
+         * them. (Of an integer, {@code sqrt} is a double too, but its argument is not one: the boxed way decides.)
+         */
+        @Override
+        public double evDouble(RankInterpreter in, Cell[] slots) {
+            if (fn != JdkCalls.NO_MATH && receiver.ev(in, slots) instanceof ClassRef c && c.name().equals(cls)) {
+                double a = args[0].evDouble(in, slots);
+                return switch (fn) {
+                    case JdkCalls.ABS -> Math.abs(a);
+                    case JdkCalls.SQRT -> Math.sqrt(a);
+                    case JdkCalls.MAX -> Math.max(a, args[1].evDouble(in, slots));
+                    default -> Math.min(a, args[1].evDouble(in, slots));
+                };
+            }
+            return Expr.super.evDouble(in, slots);
         }
     }
 
@@ -541,10 +686,21 @@ final class CompiledLoops {
             this.target = target;
             this.op = op;
             this.rhs = rhs;
+            this.doubles = DOUBLE_OPERATORS.contains(op);
         }
+
+        /** Whether the double way ({@link #applyDouble}) is still tried: until its first miss. */
+        private boolean doubles;
 
         @Override
         boolean apply(RankInterpreter in, Cell[] slots) {
+            if (doubles) {
+                try {
+                    return applyDouble(in, slots);
+                } catch (NotDouble e) {
+                    doubles = false;
+                }
+            }
             Object v = rhs.ev(in, slots);
             if (v == BAIL || op == null && v == Unknown.ANY) return false; // an unknown copied gets a name there
             Cell c = target.cell(in, slots);
@@ -553,6 +709,32 @@ final class CompiledLoops {
             c.set(v);
             return true;
         }
+
+        /** As above for a double assigned, or combined with a double variable, computed unboxed. */
+        private boolean applyDouble(RankInterpreter in, Cell[] slots) {
+            double v = rhs.evDouble(in, slots);
+            Cell c = target.cell(in, slots);
+            if (c == null) return false;
+            if (op != null) {
+                if (!(c.value instanceof Double d)) throw NotDouble.INSTANCE;
+                v = combine(op, d, v);
+            }
+            c.set(v);
+            return true;
+        }
+    }
+
+    /** The compound assignments {@link #combine} computes on doubles, and (null) plain assignment. */
+    private static final java.util.Set<String> DOUBLE_OPERATORS = new java.util.HashSet<>(java.util.Arrays.asList(null, "+", "-", "*", "/"));
+
+    /** {@code a op b} for two doubles, as {@code Operators.binary} computes it for them. */
+    private static double combine(String op, double a, double b) {
+        return switch (op) {
+            case "+" -> a + b;
+            case "-" -> a - b;
+            case "*" -> a * b;
+            default -> a / b;
+        };
     }
 
     /** {@code a[i] = e}, {@code a[i][j] += e}: as {@code RankInterpreter.assign} and {@code store} do to an element. */
@@ -570,10 +752,21 @@ final class CompiledLoops {
             this.old = old;
             this.op = op;
             this.rhs = rhs;
+            this.doubles = DOUBLE_OPERATORS.contains(op);
         }
+
+        /** Whether the double way ({@link #applyDouble}) is still tried: until its first miss. */
+        private boolean doubles;
 
         @Override
         boolean apply(RankInterpreter in, Cell[] slots) {
+            if (doubles) {
+                try {
+                    return applyDouble(in, slots);
+                } catch (NotDouble e) {
+                    doubles = false;
+                }
+            }
             Object v = rhs.ev(in, slots);
             if (v == BAIL || op == null && v == Unknown.ANY) return false;
             if (op != null) {
@@ -581,6 +774,18 @@ final class CompiledLoops {
                 if (before == BAIL) return false;
                 v = Operators.binary(op, before, v);
             }
+            ArrayVal a = held(in, array.ev(in, slots));
+            if (a == null) return false;
+            int i = inside(a, index.ev(in, slots));
+            if (i < 0) return false;
+            a.writable().elems[i] = RankInterpreter.elementOf(a, v);
+            return true;
+        }
+
+        /** As above for a double stored, or combined with a double element, computed unboxed. */
+        private boolean applyDouble(RankInterpreter in, Cell[] slots) {
+            double v = rhs.evDouble(in, slots);
+            if (op != null) v = combine(op, old.evDouble(in, slots), v);
             ArrayVal a = held(in, array.ev(in, slots));
             if (a == null) return false;
             int i = inside(a, index.ev(in, slots));
@@ -615,7 +820,7 @@ final class CompiledLoops {
             int i = c == null ? -1 : inside(a, c.value);
             if (i < 0) return false;
             c.set(Operators.binary(op, c.value, 1L));
-            a.writable().elems[i] = v;
+            a.writable().elems[i] = RankInterpreter.elementOf(a, v);
             return true;
         }
     }
@@ -648,17 +853,21 @@ final class CompiledLoops {
         final Name target;
         final String op;
 
+        final boolean up;
+
         Step(ExpressionStatement statement, Expression expression, Name target, String op) {
             super(statement, expression);
             this.target = target;
             this.op = op;
+            this.up = op.equals("+");
         }
 
         @Override
         boolean apply(RankInterpreter in, Cell[] slots) {
             Cell c = target.cell(in, slots);
             if (c == null) return false;
-            c.set(Operators.binary(op, c.value, 1L));
+            // an integer counted as Operators.binary counts it, without finding the operator by its name
+            c.set(c.value instanceof Long x ? (Object) (up ? x + 1 : x - 1) : Operators.binary(op, c.value, 1L));
             return true;
         }
     }

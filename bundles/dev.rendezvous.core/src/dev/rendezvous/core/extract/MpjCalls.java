@@ -835,7 +835,7 @@ final class MpjCalls {
                 if (name.equals("fill") && !args.isEmpty() && args.get(0) instanceof ArrayVal a && a.elems != null
                         && args.size() == 2) {
                     in.bulk(a.elems.length, mi);
-                    java.util.Arrays.fill(a.writable().elems, args.get(1));
+                    java.util.Arrays.fill(a.writable().elems, RankInterpreter.elementOf(a, args.get(1))); // fill(d, 1) of doubles: 1.0
                 } else if ((name.equals("sort") || name.equals("parallelSort")) && (args.size() == 1 || args.size() == 3)
                         && args.get(0) instanceof ArrayVal a
                         && a.elems != null && !(a instanceof Values.ArgsVal) && sortKnown(a, args, mi)) {

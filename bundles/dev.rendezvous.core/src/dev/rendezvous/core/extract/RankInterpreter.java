@@ -2781,6 +2781,16 @@ final class RankInterpreter {
         return named;
     }
 
+    /**
+     * {@code v} as an element of {@code a}: an integer stored into an array made as {@code double[]} or
+     * {@code float[]} becomes the floating-point number Java's assignment conversion makes of it ({@code diff[0] = 0}
+     * holds 0.0), so that the array's elements are all of one kind; anything else as it is.
+     */
+    static Object elementOf(ArrayVal a, Object v) {
+        return v instanceof Long l && a.component != null && (a.component.equals("double") || a.component.equals("float"))
+                ? (Object) (double) (long) l : v;
+    }
+
     void store(Expression target, Object v) {
         switch (target) {
             case SimpleName sn -> {
@@ -2797,7 +2807,7 @@ final class RankInterpreter {
                     if (idx instanceof Long i && (i < 0 || i >= av.elems.length)) throw outOfBounds(av, i, aa);
                     if (idx instanceof Long i) {
                         mpj.checkAccess(av, i, true, aa);
-                        av.writable().elems[(int) (long) i] = v;
+                        av.writable().elems[(int) (long) i] = elementOf(av, v);
                     }
                     else av.forget();
                 } else if (arr instanceof ArrayVal av && av.elems == null && v instanceof dev.rendezvous.core.semantics.RequestValue) {
@@ -2986,7 +2996,7 @@ final class RankInterpreter {
             case CharacterLiteral c -> true;
             case SimpleName sn -> {
                 Cell c = resolve(sn);
-                yield c != null && c.narrow != Values.Narrow.NONE;
+                yield c != null && c.narrow.integral();
             }
             case QualifiedName qn -> qn.getName().getIdentifier().equals("length");
             case FieldAccess fa -> fa.getName().getIdentifier().equals("length");
@@ -3036,7 +3046,7 @@ final class RankInterpreter {
             case CharacterLiteral c -> true;
             case SimpleName sn -> {
                 Cell c = resolve(sn);
-                yield c != null && c.narrow != Values.Narrow.NONE;
+                yield c != null && c.narrow.integral();
             }
             case QualifiedName qn -> qn.getName().getIdentifier().equals("length");
             case FieldAccess fa -> fa.getName().getIdentifier().equals("length");
@@ -3157,6 +3167,7 @@ final class RankInterpreter {
         ArrayVal a = new ArrayVal(elems);
         String c = initializerTypes.computeIfAbsent(ai, x -> java.util.Objects.requireNonNullElse(initializerComponent(x), ""));
         a.component = c.isEmpty() ? null : c;
+        for (int i = 0; i < elems.length; i++) elems[i] = elementOf(a, elems[i]); // {0, 1} of doubles: 0.0 and 1.0
         return a;
     }
 
@@ -3598,7 +3609,7 @@ final class RankInterpreter {
             if (m.getBody() != null) exec(m.getBody());
             return null;
         } catch (ReturnSig r) {
-            return r.value;
+            return coerce(r.value, m.getReturnType2()); // a double method's "return 7" gives 7.0
         } catch (BreakSig | ContinueSig | YieldSig s) {
             return null;
         } catch (AbandonPureCall a) {

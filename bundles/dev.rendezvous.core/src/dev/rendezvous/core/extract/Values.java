@@ -30,7 +30,8 @@ final class Values {
         /**
          * For a variable declared {@code int}, {@code short}, {@code byte} or {@code char}: what {@link #set} wraps a
          * number to (numbers are kept as {@code long}, so {@code h = h * 31 + c} would otherwise grow past Java's
-         * 32 bits); {@link Narrow#NONE} for any other variable.
+         * 32 bits); for one declared {@code double} or {@code float}, {@link Narrow#FLOATING} (an integer stored becomes a
+         * double); {@link Narrow#NONE} for any other variable.
          */
         Narrow narrow = Narrow.NONE;
 
@@ -44,16 +45,29 @@ final class Values {
         }
     }
 
-    /** The integral types narrower than {@code long} an assignment wraps to, as Java's two's complement does. */
+    /**
+     * What an assignment to a variable of a primitive type converts a number to: the integral types narrower than
+     * {@code long} wrap, as Java's two's complement does; {@code double} and {@code float} ({@link #FLOATING}) make an
+     * integer a floating-point number, as Java's assignment conversion does ({@code x = 7} holds 7.0, so {@code x / 2}
+     * is 3.5, not an integer division).
+     */
     enum Narrow {
-        NONE, INT, SHORT, BYTE, CHAR;
+        NONE, INT, SHORT, BYTE, CHAR, FLOATING;
 
-        /** The width {@code type} wraps to: a primitive {@code int}, {@code short}, {@code byte} or {@code char}, not an array. */
+        /**
+         * The conversion of {@code type}: a primitive {@code int}, {@code short}, {@code byte}, {@code char},
+         * {@code double} or {@code float}, not an array; {@link #NONE} for any other.
+         */
         static Narrow of(Type type, int extraDimensions) {
             if (extraDimensions != 0 || !(type instanceof PrimitiveType p)) return NONE;
             PrimitiveType.Code c = p.getPrimitiveTypeCode();
             return c == PrimitiveType.INT ? INT : c == PrimitiveType.SHORT ? SHORT : c == PrimitiveType.BYTE ? BYTE
-                    : c == PrimitiveType.CHAR ? CHAR : NONE;
+                    : c == PrimitiveType.CHAR ? CHAR : c == PrimitiveType.DOUBLE || c == PrimitiveType.FLOAT ? FLOATING : NONE;
+        }
+
+        /** Whether a variable of this kind holds an integer of at most 32 bits ({@code int}, {@code short}, {@code byte}, {@code char}). */
+        boolean integral() {
+            return this != NONE && this != FLOATING;
         }
 
         /**
@@ -62,6 +76,7 @@ final class Values {
          */
         Object apply(Object v) {
             if (this == NONE) return v;
+            if (this == FLOATING) return v instanceof Long x ? (Object) (double) (long) x : v;
             long l;
             if (v instanceof Long x) l = x;
             else if (v instanceof Double d) l = (int) (double) d;
@@ -72,7 +87,7 @@ final class Values {
                 case SHORT -> (short) l;
                 case BYTE -> (byte) l;
                 case CHAR -> (char) l;
-                case NONE -> l;
+                case NONE, FLOATING -> l;
             };
             return w == l && v instanceof Long ? v : (Object) w;
         }

@@ -19,11 +19,16 @@ import dev.rendezvous.core.model.Verdict;
  * long and double mixed, comparisons, chained operands) is a tag mismatch, so a deadlock.
  */
 class ArithmeticTest {
-    /** Variables both sides see: {@code int a = 7, b = -3; long l = 5_000_000_000L; double d = 1.5, e = -0.25}. */
+    /**
+     * Variables both sides see: {@code int a = 7, b = -3; long l = 5_000_000_000L; double d = 1.5, e = -0.25}, and
+     * two arrays of doubles given integers, which Java stores as doubles: {@code h[0] = 7}, {@code g = {5, 2}}.
+     */
     static Stream<Arguments> expressions() {
         int a = 7, b = -3;
         long l = 5_000_000_000L;
         double d = 1.5, e = -0.25;
+        double[] h = new double[2], g = {5, 2};
+        h[0] = 7;
         return Stream.of(
                 Arguments.of("a + b", a + b),
                 Arguments.of("a - b * 2", a - b * 2),
@@ -52,7 +57,10 @@ class ArithmeticTest {
                 Arguments.of("d * 2 == 3 ? 13 : 14", d * 2 == 3 ? 13 : 14),
                 Arguments.of("l > a ? 15 : 16", l > a ? 15 : 16),
                 Arguments.of("(a & 3) + (a | 8) + (a ^ 2)", (a & 3) + (a | 8) + (a ^ 2)),
-                Arguments.of("(a << 2) + (a >> 1) + (a >>> 1) + (b >> 1)", (a << 2) + (a >> 1) + (a >>> 1) + (b >> 1)));
+                Arguments.of("(a << 2) + (a >> 1) + (a >>> 1) + (b >> 1)", (a << 2) + (a >> 1) + (a >>> 1) + (b >> 1)),
+                Arguments.of("(int) (h[0] / 2 * 10)", (int) (h[0] / 2 * 10)),
+                Arguments.of("h[0] / 2 > 3 ? 17 : 18", h[0] / 2 > 3 ? 17 : 18),
+                Arguments.of("(int) (g[0] / g[1] * 10)", (int) (g[0] / g[1] * 10)));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -68,6 +76,8 @@ class ArithmeticTest {
                         int a = 7, b = -3;
                         long l = 5_000_000_000L;
                         double d = 1.5, e = -0.25;
+                        double[] h = new double[2], g = {5, 2};
+                        h[0] = 7;
                         if (rank == 0) {
                             int tag = EXPR;
                             MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 1, Math.abs(tag) %% 1000);
@@ -123,6 +133,46 @@ class ArithmeticTest {
         StringBuilder recvs = new StringBuilder();
         for (int t : wrapped()) recvs.append("MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, ").append((t & 0x7fffffff) % 1000).append(");\n");
         RunReport r = Repo.analyze("Wrap.java", src.replace("EXPECTED", recvs), 2);
+        assertEquals(Verdict.NONE, r.verdict(), r.findings().toString());
+    }
+
+    /**
+     * An integer given to a {@code double} becomes a double, as Java's assignment conversion makes it: a local assigned
+     * after its declaration, a static field, an instance field, an element, a method's {@code return 7}. Kept as an
+     * integer, {@code x / 2} was an integer division here, so the program sent tag 30 where Java sends 35 and its
+     * receive was reported as a deadlock (MPJ Express 0.44 runs this program to its end at np=2).
+     */
+    @Test
+    void integersGivenToDoublesAreDoubles() {
+        String src = """
+                import mpi.*;
+                public class Halves {
+                    static double field;
+                    double inst;
+                    static double seven() { return 7; }
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] buf = new int[1];
+                        double x = 0;
+                        x = 7;
+                        field = 3 + 4;
+                        Halves o = new Halves();
+                        o.inst = 7;
+                        double[] e = new double[1];
+                        e[0] = 7;
+                        double[] values = { x, field, o.inst, e[0], seven() };
+                        for (double v : values) {
+                            if (rank == 0) MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 1, (int) (v / 2 * 10));
+                            else if (rank == 1) MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 35);
+                        }
+                        if (rank == 0) MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 1, (int) (x / 2 * 10) + (int) (seven() / 2));
+                        else if (rank == 1) MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, 38);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport r = Repo.analyze("Halves.java", src, 2);
         assertEquals(Verdict.NONE, r.verdict(), r.findings().toString());
     }
 

@@ -284,7 +284,8 @@ class CompiledLoopsTest {
                 + "        Intracomm w = MPI.COMM_WORLD;\n"
                 + "        int rank = w.Rank(), size = w.Size();\n"
                 + "        int a = rank + 3, x = 0, k = 0;\n        long b = 7L * (rank + 1);\n        double d = 0.5 + rank;\n"
-                + "        int[] arr = new int[8];\n        double[] da = new double[8];\n        long[][] grid = new long[4][4];\n");
+                + "        int[] arr = new int[8];\n        double[] da = new double[8];\n        long[][] grid = new long[4][4];\n"
+                + "        double[] dd = new double[48];\n        dd[1] = rank + 0.25;\n");
         int loops = 1 + r.nextInt(3);
         for (int l = 0; l < loops; l++) {
             String i = "i" + l;
@@ -309,7 +310,7 @@ class CompiledLoopsTest {
             }
             s.append(shape == 1 ? "        } while (" + i + " < " + r.nextInt(45) + ");\n" : "        }\n"); // a do runs once whatever its test
         }
-        s.append("        int tag = (int) (Math.abs((long) a + b + x + arr[3] + (long) da[5] + grid[1][2] + (long) d) % 50);\n"
+        s.append("        int tag = (int) (Math.abs((long) a + b + x + arr[3] + (long) da[5] + grid[1][2] + (long) d + (long) (dd[2] * 4096) + (long) (dd[7] * 4096) + (long) (d * 4096) % 1000) % 50);\n"
                 + "        int[] out = {tag}, in = new int[1];\n"
                 + "        w.Sendrecv(out, 0, 1, MPI.INT, (rank + 1) % size, tag, in, 0, 1, MPI.INT, (rank + size - 1) % size, MPI.ANY_TAG);\n"
                 + "        int peer = Math.abs(in[0]) % size;\n"
@@ -322,7 +323,7 @@ class CompiledLoopsTest {
         String[] ints = {"a", "x", "arr[" + i + " % 8]", "arr[(" + i + " + a) & 7]"};
         String[] longs = {"b", "grid[" + i + " % 4][(" + i + " + 1) % 4]"};
         String[] doubles = {"d", "da[" + i + " % 8]"};
-        return switch (r.nextInt(18)) {
+        return switch (r.nextInt(24)) {
             case 0 -> pick(r, ints) + " = " + pick(r, ints) + " * 31 + " + i + ";"; // wraps past 2^31
             case 1 -> pick(r, ints) + " += " + i + " * " + (1 + r.nextInt(9)) + " - a;";
             case 2 -> pick(r, longs) + " = " + pick(r, longs) + " * 1000003L + " + pick(r, ints) + ";";
@@ -340,6 +341,13 @@ class CompiledLoopsTest {
             case 14 -> "d = d * 1.0001 + (" + pick(r, ints) + " < 0 ? -1 : 1) * (d > 1e6 ? 0 : " + i + ");";
             case 15 -> r.nextBoolean() ? "arr[(" + i + " + x) & 7]++;" : "--da[" + i + " % 8];";
             case 16 -> "{ if (k > " + (5 + r.nextInt(4)) + ") k = 0; arr[k++] = a + " + i + "; }"; // 8: k passes the end
+            // a stencil's shapes: named elements at the counter, one off it, at a literal; an integer stored into a double
+            // array; doubles combined into a variable and an element (an index past either end throws, as in Java)
+            case 18 -> "dd[" + i + "] = 0.5 * (dd[" + i + " - 1] + dd[" + i + " + 1]) + (" + i + " == 3 ? d : 0.0);";
+            case 19 -> "d = Math.min(d + dd[" + i + " + 1] * 0.25, Math.sqrt(dd[1] + " + r.nextInt(3) + "));";
+            case 20 -> r.nextBoolean() ? "dd[" + i + "] = " + r.nextInt(5) + ";" : "d = " + r.nextInt(5) + ";";
+            case 21 -> "dd[" + i + " + 2] " + pick(r, new String[] {"+=", "-=", "*=", "/="}) + " dd[" + i + "] - 0.125;";
+            case 22 -> "d " + pick(r, new String[] {"+=", "-=", "*="}) + " Math.max(dd[0], dd[" + i + "]) + (double) " + i + ";";
             default -> "x = x ^ (a << 3) | " + i + ";";
         };
     }
