@@ -307,7 +307,9 @@ final class CompiledLoops {
                     Expr test = expr(ce.getExpression()), a = expr(ce.getThenExpression()), b = expr(ce.getElseExpression());
                     return test == null || a == null || b == null ? null : (in, slots) -> {
                         Object c = test.ev(in, slots);
-                        return c instanceof Boolean t ? (t ? a : b).ev(in, slots) : BAIL;
+                        if (!(c instanceof Boolean t)) return BAIL;
+                        Object v = (t ? a : b).ev(in, slots);
+                        return v == BAIL ? BAIL : in.promoted(ce, t, v); // an int arm beside a double one is a double
                     };
                 }
                 case MethodInvocation mi when mi.getExpression() instanceof SimpleName cls

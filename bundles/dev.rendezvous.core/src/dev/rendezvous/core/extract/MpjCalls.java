@@ -1046,6 +1046,30 @@ final class MpjCalls {
         return l.alike != null ? alike(l, "size", List.of()) : sizeDatum(l, at);
     }
 
+    /** The classes whose {@code valueOf} boxes a number. */
+    private static final Set<String> BOXES = Set.of("Integer", "Long", "Short", "Byte", "Character");
+
+    /**
+     * Whether {@code list.remove(x)} removes the element equal to {@code x} rather than the element at index {@code x}:
+     * Java picks {@code remove(Object)} for an argument of a reference type or of type {@code long}, as the idioms
+     * {@code remove(Integer.valueOf(k))}, {@code remove((Integer) k)}, {@code remove((Object) k)} and {@code remove(5L)}
+     * are written to get. Any other argument (an {@code int} variable, {@code size() - 1}) is taken as an index, as before.
+     */
+    private static boolean removesByValue(MethodInvocation mi) {
+        if (mi == null || mi.arguments().size() != 1) return false;
+        Expression a = (Expression) mi.arguments().get(0);
+        while (a instanceof org.eclipse.jdt.core.dom.ParenthesizedExpression p) a = p.getExpression();
+        return switch (a) {
+            case MethodInvocation v -> v.getName().getIdentifier().equals("valueOf") && v.getExpression() instanceof SimpleName q
+                    && BOXES.contains(q.getIdentifier());
+            case org.eclipse.jdt.core.dom.CastExpression c -> !c.getType().isPrimitiveType()
+                    || ((org.eclipse.jdt.core.dom.PrimitiveType) c.getType()).getPrimitiveTypeCode() == org.eclipse.jdt.core.dom.PrimitiveType.LONG;
+            case org.eclipse.jdt.core.dom.ClassInstanceCreation n -> true;
+            case org.eclipse.jdt.core.dom.NumberLiteral n -> n.getToken().endsWith("L") || n.getToken().endsWith("l");
+            default -> false;
+        };
+    }
+
     private Object listCall(ListVal l, String name, List<Object> args) {
         return listCall(l, name, args, null);
     }
@@ -1124,7 +1148,9 @@ final class MpjCalls {
             }
             case "poll", "pollFirst", "removeFirst", "pop", "remove" -> {
                 if (name.equals("remove") && args.size() == 1) {
-                    if (args.get(0) instanceof Long i && i >= 0 && i < l.items.size()) return l.items.remove((int) (long) i);
+                    if (args.get(0) instanceof Long i && i >= 0 && i < l.items.size() && !removesByValue(mi)) {
+                        return l.items.remove((int) (long) i);
+                    }
                     l.items.remove(args.get(0));
                     return Unknown.ANY;
                 }

@@ -2408,7 +2408,8 @@ final class RankInterpreter {
                     if (c instanceof Values.Sym && ta != null && tb != null) return Values.Sym.of("(" + tc + " ? " + ta + " : " + tb + ")");
                     return Values.join(c, c);
                 }
-                return decide(c, ce, "conditional expression") ? eval(ce.getThenExpression()) : eval(ce.getElseExpression());
+                return decide(c, ce, "conditional expression") ? promoted(ce, true, eval(ce.getThenExpression()))
+                        : promoted(ce, false, eval(ce.getElseExpression()));
             }
             case ASTNode.CAST_EXPRESSION -> {
                 CastExpression ce = (CastExpression) e;
@@ -2976,6 +2977,82 @@ final class RankInterpreter {
             return boxed; // as computed (not boxed again)
         }
         return intTyped(in.getLeftOperand()) && intTyped(in.getRightOperand()) ? (Object) (long) (int) v : boxed;
+    }
+
+    /**
+     * The value of a conditional's arm {@code then} (or else) as the conditional's value: an integer becomes a double when
+     * the other arm is certainly of a floating-point type ({@link #floating}), as Java's numeric promotion of the two arms
+     * makes it (JLS 15.25: {@code (fast ? 7 : 2.5) / 2} is 3.5, not an integer division).
+     */
+    Object promoted(ConditionalExpression ce, boolean then, Object v) {
+        if (!(v instanceof Long l)) return v;
+        return floating(then ? ce.getElseExpression() : ce.getThenExpression()) ? (Object) (double) (long) l : v;
+    }
+
+    /** {@code Math} functions whose result is a floating-point number whatever their arguments. */
+    private static final Set<String> FLOATING_MATH = Set.of("sqrt", "cbrt", "pow", "random", "floor", "ceil", "rint", "exp",
+            "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "hypot", "toRadians", "toDegrees", "signum");
+
+    /**
+     * Whether {@code e} is certainly of a floating-point type, seen from its source and the variables it names (without
+     * evaluating anything): a floating-point literal, a variable declared {@code double} or {@code float}, an element of an
+     * array made as one, a cast to one, {@code Math.PI}, a {@code Math} function of {@link #FLOATING_MATH} (or
+     * {@code abs}, {@code max}, {@code min} of such), {@code Double.parseDouble}, or arithmetic with such. False when
+     * unsure.
+     */
+    boolean floating(Expression e) {
+        return switch (e) {
+            case NumberLiteral n -> {
+                String t = n.getToken().toLowerCase(java.util.Locale.ROOT);
+                yield t.startsWith("0x") ? t.contains("p") : t.matches(".*[.edf].*");
+            }
+            case SimpleName sn -> {
+                Cell c = resolve(sn);
+                yield c != null && c.narrow == Values.Narrow.FLOATING;
+            }
+            case QualifiedName qn -> qn.getQualifier() instanceof SimpleName q && q.getIdentifier().equals("Math")
+                    && (qn.getName().getIdentifier().equals("PI") || qn.getName().getIdentifier().equals("E"));
+            case ArrayAccess aa -> {
+                String component = aa.getArray() instanceof SimpleName an && resolve(an) instanceof Cell c && c.value instanceof ArrayVal a
+                        ? a.component : null;
+                yield "double".equals(component) || "float".equals(component);
+            }
+            case ParenthesizedExpression pe -> floating(pe.getExpression());
+            case CastExpression ce -> ce.getType() instanceof PrimitiveType pt && (pt.getPrimitiveTypeCode() == PrimitiveType.DOUBLE
+                    || pt.getPrimitiveTypeCode() == PrimitiveType.FLOAT);
+            case MethodInvocation mi when mi.getExpression() instanceof SimpleName q -> {
+                String name = mi.getName().getIdentifier();
+                if (q.getIdentifier().equals("Double") || q.getIdentifier().equals("Float")) {
+                    yield name.equals("parseDouble") || name.equals("parseFloat");
+                }
+                if (!q.getIdentifier().equals("Math") || resolve(q) != null && !(resolve(q).value instanceof ClassRef)) yield false;
+                if (FLOATING_MATH.contains(name)) yield true;
+                boolean any = false;
+                if (name.equals("abs") || name.equals("max") || name.equals("min")) {
+                    for (Object a : mi.arguments()) any |= floating((Expression) a);
+                }
+                yield any;
+            }
+            case PrefixExpression pe -> (pe.getOperator() == PrefixExpression.Operator.MINUS
+                    || pe.getOperator() == PrefixExpression.Operator.PLUS) && floating(pe.getOperand());
+            case InfixExpression ie -> {
+                InfixExpression.Operator o = ie.getOperator();
+                if (o != InfixExpression.Operator.PLUS && o != InfixExpression.Operator.MINUS && o != InfixExpression.Operator.TIMES
+                        && o != InfixExpression.Operator.DIVIDE && o != InfixExpression.Operator.REMAINDER) yield false;
+                List<Expression> operands = new ArrayList<>();
+                operands.add(ie.getLeftOperand());
+                operands.add(ie.getRightOperand());
+                for (Object x : ie.extendedOperands()) operands.add((Expression) x);
+                boolean any = false;
+                for (Expression x : operands) {
+                    if (x instanceof StringLiteral || x instanceof org.eclipse.jdt.core.dom.TextBlock) yield false; // a concatenation
+                    any |= floating(x);
+                }
+                yield any;
+            }
+            case ConditionalExpression ce -> floating(ce.getThenExpression()) || floating(ce.getElseExpression());
+            default -> false;
+        };
     }
 
     /** Methods whose result is an {@code int} whoever declares them (MPJ's process counts, lengths, counts). */

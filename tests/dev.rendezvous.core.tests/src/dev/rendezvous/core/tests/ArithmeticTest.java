@@ -60,7 +60,13 @@ class ArithmeticTest {
                 Arguments.of("(a << 2) + (a >> 1) + (a >>> 1) + (b >> 1)", (a << 2) + (a >> 1) + (a >>> 1) + (b >> 1)),
                 Arguments.of("(int) (h[0] / 2 * 10)", (int) (h[0] / 2 * 10)),
                 Arguments.of("h[0] / 2 > 3 ? 17 : 18", h[0] / 2 > 3 ? 17 : 18),
-                Arguments.of("(int) (g[0] / g[1] * 10)", (int) (g[0] / g[1] * 10)));
+                Arguments.of("(int) (g[0] / g[1] * 10)", (int) (g[0] / g[1] * 10)),
+                // a conditional's int arm beside a double one is a double (JLS 15.25)
+                Arguments.of("(int) ((d > 1 ? 7 : 2.5) / 2 * 10)", (int) ((d > 1 ? 7 : 2.5) / 2 * 10)),
+                Arguments.of("(int) ((a > 100 ? d : 7) / 2 * 10)", (int) ((a > 100 ? d : 7) / 2 * 10)),
+                Arguments.of("(int) ((a > 1 ? a : h[1]) / 2 * 10)", (int) ((a > 1 ? a : h[1]) / 2 * 10)),
+                Arguments.of("(int) ((a > 1 ? a : Math.sqrt(a)) / 2 * 10)", (int) ((a > 1 ? a : Math.sqrt(a)) / 2 * 10)),
+                Arguments.of("(a > 1 ? a : b) / 2 * 10", (a > 1 ? a : b) / 2 * 10));
     }
 
     @ParameterizedTest(name = "{0}")

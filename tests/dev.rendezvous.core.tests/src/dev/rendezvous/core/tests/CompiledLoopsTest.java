@@ -323,7 +323,7 @@ class CompiledLoopsTest {
         String[] ints = {"a", "x", "arr[" + i + " % 8]", "arr[(" + i + " + a) & 7]"};
         String[] longs = {"b", "grid[" + i + " % 4][(" + i + " + 1) % 4]"};
         String[] doubles = {"d", "da[" + i + " % 8]"};
-        return switch (r.nextInt(24)) {
+        return switch (r.nextInt(25)) {
             case 0 -> pick(r, ints) + " = " + pick(r, ints) + " * 31 + " + i + ";"; // wraps past 2^31
             case 1 -> pick(r, ints) + " += " + i + " * " + (1 + r.nextInt(9)) + " - a;";
             case 2 -> pick(r, longs) + " = " + pick(r, longs) + " * 1000003L + " + pick(r, ints) + ";";
@@ -348,6 +348,7 @@ class CompiledLoopsTest {
             case 20 -> r.nextBoolean() ? "dd[" + i + "] = " + r.nextInt(5) + ";" : "d = " + r.nextInt(5) + ";";
             case 21 -> "dd[" + i + " + 2] " + pick(r, new String[] {"+=", "-=", "*=", "/="}) + " dd[" + i + "] - 0.125;";
             case 22 -> "d " + pick(r, new String[] {"+=", "-=", "*="}) + " Math.max(dd[0], dd[" + i + "]) + (double) " + i + ";";
+            case 23 -> pick(r, doubles) + " = (" + i + " % 3 == 0 ? " + i + " : " + pick(r, doubles) + ") / 4;"; // an int arm promoted
             default -> "x = x ^ (a << 3) | " + i + ";";
         };
     }

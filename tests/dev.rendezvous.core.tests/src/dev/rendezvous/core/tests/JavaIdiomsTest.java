@@ -1132,4 +1132,42 @@ class JavaIdiomsTest {
             assertEquals(np > 2, Repo.hasError(ob), ob.findings().toString());
         }
     }
+
+    /**
+     * {@code list.remove(x)} removes the element at index x for an int and the element equal to x for an Integer (Java
+     * picks the overload from the argument's type): a work list of the ranks, last first, from which the master takes
+     * out itself by value, then the first entry by index, and serves the ranks left. Taken as an index, the first
+     * removal took out rank 5 instead, and the master waited for a message from itself (a false deadlock; MPJ Express
+     * 0.44 runs the program, and the variants below, to their end at np=6).
+     */
+    @Test
+    void listRemoveTakesAnIntegerAsTheElementAndAnIntAsTheIndex() {
+        String src = """
+                import mpi.*;
+                import java.util.*;
+                public class Pool {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        List<Integer> ranks = new ArrayList<>();
+                        for (int r = size - 1; r >= 0; r--) ranks.add(r);
+                        ranks.remove(Integer.valueOf(0));
+                        ranks.remove(0);
+                        int[] b = {rank};
+                        if (rank == 0) {
+                            for (int r : ranks) MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, r, 0);
+                        } else if (ranks.contains(rank)) {
+                            MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 0, 0);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport ok = Repo.analyze("Pool.java", src, 6);
+        assertEquals("ok", ok.verdict().runId(), ok.findings().toString());
+        RunReport byIndex = Repo.analyze("Pool.java", src.replace("ranks.remove(Integer.valueOf(0));", "ranks.remove(5);"), 6);
+        assertEquals("ok", byIndex.verdict().runId(), byIndex.findings().toString());
+        RunReport cast = Repo.analyze("Pool.java", src.replace("ranks.remove(Integer.valueOf(0));", "ranks.remove((Integer) 0);"), 6);
+        assertEquals("ok", cast.verdict().runId(), cast.findings().toString());
+    }
 }
