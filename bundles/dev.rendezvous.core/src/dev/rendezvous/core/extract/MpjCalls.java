@@ -556,6 +556,7 @@ final class MpjCalls {
     Object construct(String type, List<Object> args, org.eclipse.jdt.core.dom.ASTNode at) {
         if (LISTS.contains(type)) {
             ListVal l = new ListVal();
+            l.stack = type.equals("Stack");
             if (!args.isEmpty() && args.get(0) instanceof ListVal src) {
                 l.items.addAll(src.items);
                 l.unknownSize = src.unknownSize;
@@ -1112,7 +1113,13 @@ final class MpjCalls {
             case "removeAllElements" -> {
                 return listCall(l, "clear", args);
             }
-            case "add", "addLast", "offer", "push", "offerLast" -> {
+            case "push" -> { // a deque's push is addFirst; a Stack's adds at the end
+                if (args.size() != 1) return null;
+                if (l.stack) l.items.add(args.get(0));
+                else l.items.add(0, args.get(0));
+                return args.get(0);
+            }
+            case "add", "addLast", "offer", "offerLast" -> {
                 if (args.size() == 1) l.items.add(args.get(0));
                 else if (args.size() == 2 && args.get(0) instanceof Long i && i >= 0 && i <= l.items.size()) l.items.add((int) (long) i, args.get(1));
                 else l.unknownSize = true;
@@ -1146,7 +1153,11 @@ final class MpjCalls {
             case "toArray" -> {
                 return l.unknownSize ? Unknown.ANY : new ArrayVal(l.items.toArray());
             }
-            case "poll", "pollFirst", "removeFirst", "pop", "remove" -> {
+            case "pop" -> { // a Stack's end, a deque's front: the element pushed last either way
+                if (l.stack && l.unknownSize) return Unknown.ANY; // its end is past the known elements
+                return l.items.isEmpty() ? Null.NULL : l.items.remove(l.stack ? l.items.size() - 1 : 0);
+            }
+            case "poll", "pollFirst", "removeFirst", "remove" -> {
                 if (name.equals("remove") && args.size() == 1) {
                     if (args.get(0) instanceof Long i && i >= 0 && i < l.items.size() && !removesByValue(mi)) {
                         return l.items.remove((int) (long) i);
@@ -1157,7 +1168,9 @@ final class MpjCalls {
                 return l.items.isEmpty() ? Null.NULL : l.items.remove(0);
             }
             case "peek", "peekFirst", "getFirst" -> {
-                return l.items.isEmpty() ? Null.NULL : l.items.get(0);
+                boolean end = l.stack && name.equals("peek");
+                if (end && l.unknownSize) return Unknown.ANY;
+                return l.items.isEmpty() ? Null.NULL : l.items.get(end ? l.items.size() - 1 : 0);
             }
             case "contains", "indexOf" -> {
                 if (l.unknownSize || args.isEmpty() || Values.isUnknown(args.get(0))) return Unknown.ANY;

@@ -3055,6 +3055,24 @@ final class RankInterpreter {
         };
     }
 
+    /** The boxes whose MAX_VALUE, MIN_VALUE, SIZE and BYTES are of type {@code int} (or narrower). */
+    private static final Set<String> INT_BOXES = Set.of("Integer", "Short", "Byte", "Character");
+
+    /**
+     * Whether {@code qn} names an {@code int} constant or field: {@code Integer.MAX_VALUE} and its kin, or a static field
+     * of the program's own class declared {@code int} (or narrower), so that {@code Integer.MAX_VALUE + 1} wraps as in
+     * Java.
+     */
+    private boolean intConstant(QualifiedName qn) {
+        if (!(qn.getQualifier() instanceof SimpleName q)) return false;
+        String field = qn.getName().getIdentifier();
+        if (INT_BOXES.contains(q.getIdentifier()) && program.type(q.getIdentifier()) == null) {
+            return field.equals("MAX_VALUE") || field.equals("MIN_VALUE") || field.equals("SIZE") || field.equals("BYTES");
+        }
+        Cell c = program.type(q.getIdentifier()) != null && resolve(q) == null ? staticCell(q.getIdentifier(), field) : null;
+        return c != null && c.narrow.integral();
+    }
+
     /** Methods whose result is an {@code int} whoever declares them (MPJ's process counts, lengths, counts). */
     private static final Set<String> INT_METHODS = Set.of("Size", "Rank", "size", "length", "parseInt", "nextInt", "intValue",
             "Get_count", "Remote_size", "hashCode", "ordinal", "indexOf", "charAt", "compareTo");
@@ -3075,7 +3093,7 @@ final class RankInterpreter {
                 Cell c = resolve(sn);
                 yield c != null && c.narrow.integral();
             }
-            case QualifiedName qn -> qn.getName().getIdentifier().equals("length");
+            case QualifiedName qn -> qn.getName().getIdentifier().equals("length") || intConstant(qn);
             case FieldAccess fa -> fa.getName().getIdentifier().equals("length");
             case ParenthesizedExpression pe -> intTyped(pe.getExpression());
             case CastExpression ce -> ce.getType() instanceof PrimitiveType pt && (pt.getPrimitiveTypeCode() == PrimitiveType.INT
@@ -3125,7 +3143,7 @@ final class RankInterpreter {
                 Cell c = resolve(sn);
                 yield c != null && c.narrow.integral();
             }
-            case QualifiedName qn -> qn.getName().getIdentifier().equals("length");
+            case QualifiedName qn -> qn.getName().getIdentifier().equals("length") || intConstant(qn);
             case FieldAccess fa -> fa.getName().getIdentifier().equals("length");
             case ParenthesizedExpression pe -> integral(pe.getExpression());
             case CastExpression ce -> ce.getType() instanceof PrimitiveType pt

@@ -421,6 +421,11 @@ final class Values {
         final List<Object> items = new ArrayList<>();
         boolean unknownSize;
         /**
+         * A {@code java.util.Stack}, whose {@code push}, {@code pop} and {@code peek} work at the end of its elements;
+         * a deque's ({@code ArrayDeque}, {@code LinkedList}) work at the front.
+         */
+        boolean stack;
+        /**
          * With {@code unknownSize}: the symbol text for the rest of the list when every rank whose inputs agree
          * filled it alike (RankInterpreter.havocAlike); null when the rest is simply unknown.
          */

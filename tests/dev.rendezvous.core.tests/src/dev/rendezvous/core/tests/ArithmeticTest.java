@@ -66,7 +66,9 @@ class ArithmeticTest {
                 Arguments.of("(int) ((a > 100 ? d : 7) / 2 * 10)", (int) ((a > 100 ? d : 7) / 2 * 10)),
                 Arguments.of("(int) ((a > 1 ? a : h[1]) / 2 * 10)", (int) ((a > 1 ? a : h[1]) / 2 * 10)),
                 Arguments.of("(int) ((a > 1 ? a : Math.sqrt(a)) / 2 * 10)", (int) ((a > 1 ? a : Math.sqrt(a)) / 2 * 10)),
-                Arguments.of("(a > 1 ? a : b) / 2 * 10", (a > 1 ? a : b) / 2 * 10));
+                Arguments.of("(a > 1 ? a : b) / 2 * 10", (a > 1 ? a : b) / 2 * 10),
+                Arguments.of("Integer.MAX_VALUE + a == Integer.MIN_VALUE + 6 ? 1 : 2", Integer.MAX_VALUE + a == Integer.MIN_VALUE + 6 ? 1 : 2),
+                Arguments.of("(Short.MAX_VALUE + 1) / 1000", (Short.MAX_VALUE + 1) / 1000));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Deque;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -1169,5 +1170,44 @@ class JavaIdiomsTest {
         assertEquals("ok", byIndex.verdict().runId(), byIndex.findings().toString());
         RunReport cast = Repo.analyze("Pool.java", src.replace("ranks.remove(Integer.valueOf(0));", "ranks.remove((Integer) 0);"), 6);
         assertEquals("ok", cast.verdict().runId(), cast.findings().toString());
+    }
+
+    /**
+     * A deque's {@code push} and {@code pop} work at its front, a {@code Stack}'s at its end: either way {@code pop}
+     * gives what was pushed last, and a Stack keeps its elements in the order pushed. The tag is computed both ways here
+     * and by Java below (push had added at the end and pop taken from the front, so the deque gave its first element).
+     */
+    @Test
+    void pushAndPopAreLastInFirstOutOnDequesAndStacks() {
+        String src = """
+                import mpi.*;
+                import java.util.*;
+                public class Lifo {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+                        Deque<Integer> d = new ArrayDeque<>();
+                        Stack<Integer> s = new Stack<>();
+                        for (int r = 1; r < size; r++) {
+                            d.push(r);
+                            s.push(r * 10);
+                        }
+                        int tag = d.pop() * 1000 + d.peek() * 100 + s.pop() / 10 + s.peek() + s.get(0);
+                        int[] b = {0};
+                        if (rank == 0) MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 1, tag);
+                        else if (rank == 1) MPI.COMM_WORLD.Recv(b, 0, 1, MPI.INT, 0, %d);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        Deque<Integer> d = new java.util.ArrayDeque<>();
+        java.util.Stack<Integer> s = new java.util.Stack<>();
+        for (int r = 1; r < 4; r++) {
+            d.push(r);
+            s.push(r * 10);
+        }
+        int tag = d.pop() * 1000 + d.peek() * 100 + s.pop() / 10 + s.peek() + s.get(0);
+        RunReport r = Repo.analyze("Lifo.java", src.formatted(tag), 4);
+        assertEquals("ok", r.verdict().runId(), r.findings().toString());
     }
 }
