@@ -2733,13 +2733,15 @@ final class RankInterpreter {
     }
 
     private Object assign(Assignment a) {
-        Object rhs = eval(a.getRightHandSide());
         Object v;
         if (a.getOperator() == Assignment.Operator.ASSIGN) {
+            Object rhs = eval(a.getRightHandSide());
             v = rhs == Unknown.ANY ? nameCopied(a.getRightHandSide(), a) : rhs;
         } else {
             String op = a.getOperator().toString();
+            // the variable's value is read before the right-hand side runs (JLS 15.26.2): y += y++ + ++y adds to the old y
             Object old = eval(a.getLeftHandSide());
+            Object rhs = eval(a.getRightHandSide());
             v = Operators.binary(Operators.compoundBase(a.getOperator()), old, rhs);
             if (op.startsWith("<<") || op.startsWith(">>")) {
                 if (v instanceof Long && old instanceof Long l && l == (int) (long) l && rhs instanceof Long r && intTyped(a.getLeftHandSide())) {

@@ -184,6 +184,38 @@ class ArithmeticTest {
         assertEquals(Verdict.NONE, r.verdict(), r.findings().toString());
     }
 
+    /**
+     * A compound assignment reads its variable before its right-hand side runs (JLS 15.26.2): {@code y += y++ + ++y}
+     * with y = 5 gives 5 + (5 + 7) = 17. Read after it, the interpreter gave 7 + 12 = 19 and reported a deadlock.
+     */
+    @Test
+    void aCompoundAssignmentReadsItsVariableFirst() {
+        String src = """
+                import mpi.*;
+                public class Compound {
+                    static int calls;
+                    static int bump() { calls += 10; return 1; }
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] buf = new int[1];
+                        int y = 5;
+                        y += y++ + ++y;
+                        calls += bump();
+                        if (rank == 0) MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 1, y * 100 + calls);
+                        else if (rank == 1) MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, %d);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        int y = 5;
+        y += y++ + ++y;
+        int calls = 0;
+        calls += 1; // bump() adds 10 to calls, but the compound assignment had read calls (0) before the call
+        RunReport r = Repo.analyze("Compound.java", src.formatted(y * 100 + calls), 2);
+        assertEquals(Verdict.NONE, r.verdict(), r.findings().toString());
+    }
+
     /** MPI.UNDEFINED kept in an int variable still leaves a rank out of Split (its sentinel is not wrapped to 0). */
     @Test
     void undefinedInAnIntVariableStillLeavesARankOut() {
