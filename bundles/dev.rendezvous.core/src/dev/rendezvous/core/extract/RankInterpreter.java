@@ -2424,35 +2424,7 @@ final class RankInterpreter {
                 ArrayAccess aa = (ArrayAccess) e;
                 Object arr = eval(aa.getArray());
                 Object idx = eval(aa.getIndex());
-                if (arr instanceof Values.ArgsVal av) {
-                    if (av.raw && av.runtime == null && idx instanceof Long i && i < Values.ArgsVal.MPJ_PREFIX && !program.inert(aa)) {
-                        assumptions.add(program.range(aa), "main's args" + "[" + i + "] is " + (i == 0 ? "the rank (different on "
-                                + "every rank)" : i == 1 ? "the process count" : "the device name") + " under MPJ Express, which "
-                                + "puts the rank, process count and device before the user's arguments (the user's first is "
-                                + "args[3], or element 0 of the array MPI.Init returns); taken here as an argument the same on "
-                                + "every rank, as mpiJava and Open MPI pass it");
-                    }
-                    if (av.given != null && idx instanceof Long i && (i < 0 || i >= av.length(argsLength))) {
-                        // the user's run has fewer arguments than this reads: Java throws, on every rank alike
-                        throw new ThrowSig("ArrayIndexOutOfBoundsException", Unknown.ANY, aa, "ArrayIndexOutOfBoundsException (index "
-                                + i + ", length " + av.length(argsLength) + ")");
-                    }
-                    return idx instanceof Long i ? av.element(i) : Unknown.UNIFORM;
-                }
-                if (arr instanceof ArrayVal a && a.elems != null && idx instanceof Long i) {
-                    if (i < 0 || i >= a.elems.length) throw outOfBounds(a, i, aa);
-                    mpj.checkAccess(a, i, false, aa);
-                    return a.elems[(int) (long) i];
-                }
-                boolean uniformIndex = idx instanceof Long || idx == Unknown.UNIFORM || idx instanceof Values.Sym && !Values.Sym.local(idx);
-                if ((arr == Unknown.UNIFORM || arr instanceof Values.Sym && !Values.Sym.local(arr)) && uniformIndex) {
-                    // an element of an array every rank has alike (a line of a shared file split up): one symbol when
-                    // both the array and the index have one
-                    String index = Values.Sym.text(idx);
-                    return arr instanceof Values.Sym sym && index != null ? Values.Sym.of(sym.expr() + "[" + index + "]")
-                            : Unknown.UNIFORM;
-                }
-                return Unknown.ANY;
+                return element(aa, arr, idx);
             }
             case ASTNode.ARRAY_CREATION -> {
                 return createArray((ArrayCreation) e);
@@ -2733,6 +2705,13 @@ final class RankInterpreter {
     }
 
     private Object assign(Assignment a) {
+        Expression lhs = a.getLeftHandSide();
+        while (lhs instanceof ParenthesizedExpression p) lhs = p.getExpression();
+        // an element's array and index are evaluated once, before the right-hand side (JLS 15.26.1: a[i] = i++ stores
+        // into the element i named before the increment; a[k++] += 2 moves k once)
+        ArrayAccess target = lhs instanceof ArrayAccess aa ? aa : null;
+        Object arr = target == null ? null : eval(target.getArray());
+        Object idx = target == null ? null : eval(target.getIndex());
         Object v;
         if (a.getOperator() == Assignment.Operator.ASSIGN) {
             Object rhs = eval(a.getRightHandSide());
@@ -2740,7 +2719,7 @@ final class RankInterpreter {
         } else {
             String op = a.getOperator().toString();
             // the variable's value is read before the right-hand side runs (JLS 15.26.2): y += y++ + ++y adds to the old y
-            Object old = eval(a.getLeftHandSide());
+            Object old = target != null ? element(target, arr, idx) : eval(a.getLeftHandSide());
             Object rhs = eval(a.getRightHandSide());
             v = Operators.binary(Operators.compoundBase(a.getOperator()), old, rhs);
             if (op.startsWith("<<") || op.startsWith(">>")) {
@@ -2750,7 +2729,8 @@ final class RankInterpreter {
                 }
             }
         }
-        store(a.getLeftHandSide(), v);
+        if (target != null) storeElement(target, arr, idx, v);
+        else store(a.getLeftHandSide(), v);
         return v;
     }
 
@@ -2794,6 +2774,54 @@ final class RankInterpreter {
                 ? (Object) (double) (long) l : v;
     }
 
+    /** The element {@code aa} reads, its array {@code arr} and index {@code idx} already evaluated. */
+    private Object element(ArrayAccess aa, Object arr, Object idx) {
+        if (arr instanceof Values.ArgsVal av) {
+            if (av.raw && av.runtime == null && idx instanceof Long i && i < Values.ArgsVal.MPJ_PREFIX && !program.inert(aa)) {
+                assumptions.add(program.range(aa), "main's args" + "[" + i + "] is " + (i == 0 ? "the rank (different on "
+                        + "every rank)" : i == 1 ? "the process count" : "the device name") + " under MPJ Express, which "
+                        + "puts the rank, process count and device before the user's arguments (the user's first is "
+                        + "args[3], or element 0 of the array MPI.Init returns); taken here as an argument the same on "
+                        + "every rank, as mpiJava and Open MPI pass it");
+            }
+            if (av.given != null && idx instanceof Long i && (i < 0 || i >= av.length(argsLength))) {
+                // the user's run has fewer arguments than this reads: Java throws, on every rank alike
+                throw new ThrowSig("ArrayIndexOutOfBoundsException", Unknown.ANY, aa, "ArrayIndexOutOfBoundsException (index "
+                        + i + ", length " + av.length(argsLength) + ")");
+            }
+            return idx instanceof Long i ? av.element(i) : Unknown.UNIFORM;
+        }
+        if (arr instanceof ArrayVal a && a.elems != null && idx instanceof Long i) {
+            if (i < 0 || i >= a.elems.length) throw outOfBounds(a, i, aa);
+            mpj.checkAccess(a, i, false, aa);
+            return a.elems[(int) (long) i];
+        }
+        boolean uniformIndex = idx instanceof Long || idx == Unknown.UNIFORM || idx instanceof Values.Sym && !Values.Sym.local(idx);
+        if ((arr == Unknown.UNIFORM || arr instanceof Values.Sym && !Values.Sym.local(arr)) && uniformIndex) {
+            // an element of an array every rank has alike (a line of a shared file split up): one symbol when
+            // both the array and the index have one
+            String index = Values.Sym.text(idx);
+            return arr instanceof Values.Sym sym && index != null ? Values.Sym.of(sym.expr() + "[" + index + "]")
+                    : Unknown.UNIFORM;
+        }
+        return Unknown.ANY;
+    }
+
+    /** Stores {@code v} into the element {@code aa} names, its array {@code arr} and index {@code idx} already evaluated. */
+    private void storeElement(ArrayAccess aa, Object arr, Object idx, Object v) {
+        // main's arguments stay symbols the same on every rank (their real length is not elems.length)
+        if (arr instanceof ArrayVal av && av.elems != null && !(arr instanceof Values.ArgsVal)) {
+            if (idx instanceof Long i && (i < 0 || i >= av.elems.length)) throw outOfBounds(av, i, aa);
+            if (idx instanceof Long i) {
+                mpj.checkAccess(av, i, true, aa);
+                av.writable().elems[(int) (long) i] = elementOf(av, v);
+            }
+            else av.forget();
+        } else if (arr instanceof ArrayVal av && av.elems == null && v instanceof dev.rendezvous.core.semantics.RequestValue) {
+            av.storeRequest(idx, v); // what a Waitall on it waits for (MpjCalls.requestStatic)
+        }
+    }
+
     void store(Expression target, Object v) {
         switch (target) {
             case SimpleName sn -> {
@@ -2802,21 +2830,7 @@ final class RankInterpreter {
                 else frame.scopes.get(0).put(sn.getIdentifier(), new Cell(v));
             }
             case ParenthesizedExpression p -> store(p.getExpression(), v);
-            case ArrayAccess aa -> {
-                Object arr = eval(aa.getArray());
-                Object idx = eval(aa.getIndex());
-                // main's arguments stay symbols the same on every rank (their real length is not elems.length)
-                if (arr instanceof ArrayVal av && av.elems != null && !(arr instanceof Values.ArgsVal)) {
-                    if (idx instanceof Long i && (i < 0 || i >= av.elems.length)) throw outOfBounds(av, i, aa);
-                    if (idx instanceof Long i) {
-                        mpj.checkAccess(av, i, true, aa);
-                        av.writable().elems[(int) (long) i] = elementOf(av, v);
-                    }
-                    else av.forget();
-                } else if (arr instanceof ArrayVal av && av.elems == null && v instanceof dev.rendezvous.core.semantics.RequestValue) {
-                    av.storeRequest(idx, v); // what a Waitall on it waits for (MpjCalls.requestStatic)
-                }
-            }
+            case ArrayAccess aa -> storeElement(aa, eval(aa.getArray()), eval(aa.getIndex()), v);
             case FieldAccess fa -> storeField(eval(fa.getExpression()), fa.getName().getIdentifier(), v);
             case QualifiedName qn -> storeField(eval(qn.getQualifier()), qn.getName().getIdentifier(), v);
             default -> { }

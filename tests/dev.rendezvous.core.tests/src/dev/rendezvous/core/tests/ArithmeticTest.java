@@ -186,7 +186,9 @@ class ArithmeticTest {
 
     /**
      * A compound assignment reads its variable before its right-hand side runs (JLS 15.26.2): {@code y += y++ + ++y}
-     * with y = 5 gives 5 + (5 + 7) = 17. Read after it, the interpreter gave 7 + 12 = 19 and reported a deadlock.
+     * with y = 5 gives 5 + (5 + 7) = 17. Read after it, the interpreter gave 7 + 12 = 19 and reported a deadlock. An
+     * element's array and index are evaluated once and before the right-hand side (JLS 15.26.1): {@code e[i] = i++ + 5}
+     * stores into e[0], and {@code e[k++] += 2} moves k once (it had moved twice, the sum stored into e[1]).
      */
     @Test
     void aCompoundAssignmentReadsItsVariableFirst() {
@@ -202,7 +204,13 @@ class ArithmeticTest {
                         int y = 5;
                         y += y++ + ++y;
                         calls += bump();
+                        int[] e = new int[3];
+                        int i = 0, k = 0;
+                        e[i] = i++ + 5;
+                        e[k++] += 2;
                         if (rank == 0) MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 1, y * 100 + calls);
+                        else if (rank == 1) MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, %d);
+                        if (rank == 0) MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 1, e[0] * 100 + e[1] * 10 + k);
                         else if (rank == 1) MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, %d);
                         MPI.Finalize();
                     }
@@ -212,7 +220,11 @@ class ArithmeticTest {
         y += y++ + ++y;
         int calls = 0;
         calls += 1; // bump() adds 10 to calls, but the compound assignment had read calls (0) before the call
-        RunReport r = Repo.analyze("Compound.java", src.formatted(y * 100 + calls), 2);
+        int[] e = new int[3];
+        int i = 0, k = 0;
+        e[i] = i++ + 5; // into e[0]: the index is evaluated before the right-hand side (JLS 15.26.1)
+        e[k++] += 2; // k moves once
+        RunReport r = Repo.analyze("Compound.java", src.formatted(y * 100 + calls, e[0] * 100 + e[1] * 10 + k), 2);
         assertEquals(Verdict.NONE, r.verdict(), r.findings().toString());
     }
 
