@@ -409,25 +409,24 @@ final class CompiledLoops {
             return k >= 0 && k < a.elems.length ? (int) k : -1;
         }
 
-        @Override
-        public Object ev(RankInterpreter in, Cell[] slots) {
+        /** The element read from the two variables, or {@link #BAIL} where the general element must decide. */
+        private Object direct(RankInterpreter in, Cell[] slots) {
             Cell ac = array.cell(in, slots);
             ArrayVal a = ac == null ? null : held(in, ac.value);
-            if (a != null) {
-                int i = position(a, in, slots);
-                if (i >= 0) return a.elems[i];
-            }
-            return general.ev(in, slots);
+            if (a == null) return BAIL;
+            int i = position(a, in, slots);
+            return i < 0 ? BAIL : a.elems[i];
+        }
+
+        @Override
+        public Object ev(RankInterpreter in, Cell[] slots) {
+            Object v = direct(in, slots);
+            return v != BAIL ? v : general.ev(in, slots);
         }
 
         @Override
         public double evDouble(RankInterpreter in, Cell[] slots) {
-            Cell ac = array.cell(in, slots);
-            ArrayVal a = ac == null ? null : held(in, ac.value);
-            if (a != null) {
-                int i = position(a, in, slots);
-                if (i >= 0 && a.elems[i] instanceof Double d) return d;
-            }
+            if (direct(in, slots) instanceof Double d) return d;
             throw NotDouble.INSTANCE;
         }
     }
