@@ -676,25 +676,20 @@ final class CompiledLoops {
         abstract boolean apply(RankInterpreter in, Cell[] slots);
     }
 
-    /** {@code x = e}, {@code x += e}: as {@code RankInterpreter.assign} and {@code store} do to a variable. */
-    private static final class AssignName extends Effect {
-        final Name target;
-        final String op;
-        final Expr rhs;
+    /**
+     * An assignment that tries the double way first ({@link #applyDouble}: its value computed unboxed) until the first
+     * time that way misses ({@link NotDouble}), then always the boxed way ({@link #applyBoxed}). Both give the same effect.
+     */
+    private abstract static class DoublesFirst extends Effect {
+        private boolean doubles;
 
-        AssignName(ExpressionStatement statement, Expression expression, Name target, String op, Expr rhs) {
+        DoublesFirst(ExpressionStatement statement, Expression expression, String op) {
             super(statement, expression);
-            this.target = target;
-            this.op = op;
-            this.rhs = rhs;
             this.doubles = DOUBLE_OPERATORS.contains(op);
         }
 
-        /** Whether the double way ({@link #applyDouble}) is still tried: until its first miss. */
-        private boolean doubles;
-
         @Override
-        boolean apply(RankInterpreter in, Cell[] slots) {
+        final boolean apply(RankInterpreter in, Cell[] slots) {
             if (doubles) {
                 try {
                     return applyDouble(in, slots);
@@ -702,6 +697,31 @@ final class CompiledLoops {
                     doubles = false;
                 }
             }
+            return applyBoxed(in, slots);
+        }
+
+        /** The effect with its double computed unboxed, or false as {@link #apply}; throws {@link NotDouble} on a miss. */
+        abstract boolean applyDouble(RankInterpreter in, Cell[] slots);
+
+        /** The effect from boxed values, or false as {@link #apply}. */
+        abstract boolean applyBoxed(RankInterpreter in, Cell[] slots);
+    }
+
+    /** {@code x = e}, {@code x += e}: as {@code RankInterpreter.assign} and {@code store} do to a variable. */
+    private static final class AssignName extends DoublesFirst {
+        final Name target;
+        final String op;
+        final Expr rhs;
+
+        AssignName(ExpressionStatement statement, Expression expression, Name target, String op, Expr rhs) {
+            super(statement, expression, op);
+            this.target = target;
+            this.op = op;
+            this.rhs = rhs;
+        }
+
+        @Override
+        boolean applyBoxed(RankInterpreter in, Cell[] slots) {
             Object v = rhs.ev(in, slots);
             if (v == BAIL || op == null && v == Unknown.ANY) return false; // an unknown copied gets a name there
             Cell c = target.cell(in, slots);
@@ -712,7 +732,8 @@ final class CompiledLoops {
         }
 
         /** As above for a double assigned, or combined with a double variable, computed unboxed. */
-        private boolean applyDouble(RankInterpreter in, Cell[] slots) {
+        @Override
+        boolean applyDouble(RankInterpreter in, Cell[] slots) {
             double v = rhs.evDouble(in, slots);
             Cell c = target.cell(in, slots);
             if (c == null) return false;
@@ -739,7 +760,7 @@ final class CompiledLoops {
     }
 
     /** {@code a[i] = e}, {@code a[i][j] += e}: as {@code RankInterpreter.assign} and {@code store} do to an element. */
-    private static final class AssignElement extends Effect {
+    private static final class AssignElement extends DoublesFirst {
         final Expr array;
         final Expr index;
         final Expr old;
@@ -747,27 +768,16 @@ final class CompiledLoops {
         final Expr rhs;
 
         AssignElement(ExpressionStatement statement, Expression expression, Expr array, Expr index, Expr old, String op, Expr rhs) {
-            super(statement, expression);
+            super(statement, expression, op);
             this.array = array;
             this.index = index;
             this.old = old;
             this.op = op;
             this.rhs = rhs;
-            this.doubles = DOUBLE_OPERATORS.contains(op);
         }
 
-        /** Whether the double way ({@link #applyDouble}) is still tried: until its first miss. */
-        private boolean doubles;
-
         @Override
-        boolean apply(RankInterpreter in, Cell[] slots) {
-            if (doubles) {
-                try {
-                    return applyDouble(in, slots);
-                } catch (NotDouble e) {
-                    doubles = false;
-                }
-            }
+        boolean applyBoxed(RankInterpreter in, Cell[] slots) {
             Object v = rhs.ev(in, slots);
             if (v == BAIL || op == null && v == Unknown.ANY) return false;
             if (op != null) {
@@ -779,12 +789,13 @@ final class CompiledLoops {
             if (a == null) return false;
             int i = inside(a, index.ev(in, slots));
             if (i < 0) return false;
-            a.writable().elems[i] = RankInterpreter.elementOf(a, v);
+            a.writable().elems[i] = a.asElement(v);
             return true;
         }
 
         /** As above for a double stored, or combined with a double element, computed unboxed. */
-        private boolean applyDouble(RankInterpreter in, Cell[] slots) {
+        @Override
+        boolean applyDouble(RankInterpreter in, Cell[] slots) {
             double v = rhs.evDouble(in, slots);
             if (op != null) v = combine(op, old.evDouble(in, slots), v);
             ArrayVal a = held(in, array.ev(in, slots));
@@ -821,7 +832,7 @@ final class CompiledLoops {
             int i = c == null ? -1 : inside(a, c.value);
             if (i < 0) return false;
             c.set(Operators.binary(op, c.value, 1L));
-            a.writable().elems[i] = RankInterpreter.elementOf(a, v);
+            a.writable().elems[i] = a.asElement(v);
             return true;
         }
     }

@@ -836,7 +836,7 @@ final class MpjCalls {
                 if (name.equals("fill") && !args.isEmpty() && args.get(0) instanceof ArrayVal a && a.elems != null
                         && args.size() == 2) {
                     in.bulk(a.elems.length, mi);
-                    java.util.Arrays.fill(a.writable().elems, RankInterpreter.elementOf(a, args.get(1))); // fill(d, 1) of doubles: 1.0
+                    java.util.Arrays.fill(a.writable().elems, a.asElement(args.get(1))); // fill(d, 1) of doubles: 1.0
                 } else if ((name.equals("sort") || name.equals("parallelSort")) && (args.size() == 1 || args.size() == 3)
                         && args.get(0) instanceof ArrayVal a
                         && a.elems != null && !(a instanceof Values.ArgsVal) && sortKnown(a, args, mi)) {
@@ -1047,9 +1047,6 @@ final class MpjCalls {
         return l.alike != null ? alike(l, "size", List.of()) : sizeDatum(l, at);
     }
 
-    /** The classes whose {@code valueOf} boxes a number. */
-    private static final Set<String> BOXES = Set.of("Integer", "Long", "Short", "Byte", "Character");
-
     /**
      * Whether {@code list.remove(x)} removes the element equal to {@code x} rather than the element at index {@code x}:
      * Java picks {@code remove(Object)} for an argument of a reference type or of type {@code long}, as the idioms
@@ -1062,7 +1059,7 @@ final class MpjCalls {
         while (a instanceof org.eclipse.jdt.core.dom.ParenthesizedExpression p) a = p.getExpression();
         return switch (a) {
             case MethodInvocation v -> v.getName().getIdentifier().equals("valueOf") && v.getExpression() instanceof SimpleName q
-                    && BOXES.contains(q.getIdentifier());
+                    && (BOXED.contains(q.getIdentifier()) || q.getIdentifier().equals("Character"));
             case org.eclipse.jdt.core.dom.CastExpression c -> !c.getType().isPrimitiveType()
                     || ((org.eclipse.jdt.core.dom.PrimitiveType) c.getType()).getPrimitiveTypeCode() == org.eclipse.jdt.core.dom.PrimitiveType.LONG;
             case org.eclipse.jdt.core.dom.ClassInstanceCreation n -> true;

@@ -2764,16 +2764,6 @@ final class RankInterpreter {
         return named;
     }
 
-    /**
-     * {@code v} as an element of {@code a}: an integer stored into an array made as {@code double[]} or
-     * {@code float[]} becomes the floating-point number Java's assignment conversion makes of it ({@code diff[0] = 0}
-     * holds 0.0), so that the array's elements are all of one kind; anything else as it is.
-     */
-    static Object elementOf(ArrayVal a, Object v) {
-        return v instanceof Long l && a.component != null && (a.component.equals("double") || a.component.equals("float"))
-                ? (Object) (double) (long) l : v;
-    }
-
     /** The element {@code aa} reads, its array {@code arr} and index {@code idx} already evaluated. */
     private Object element(ArrayAccess aa, Object arr, Object idx) {
         if (arr instanceof Values.ArgsVal av) {
@@ -2814,7 +2804,7 @@ final class RankInterpreter {
             if (idx instanceof Long i && (i < 0 || i >= av.elems.length)) throw outOfBounds(av, i, aa);
             if (idx instanceof Long i) {
                 mpj.checkAccess(av, i, true, aa);
-                av.writable().elems[(int) (long) i] = elementOf(av, v);
+                av.writable().elems[(int) (long) i] = av.asElement(v);
             }
             else av.forget();
         } else if (arr instanceof ArrayVal av && av.elems == null && v instanceof dev.rendezvous.core.semantics.RequestValue) {
@@ -3041,7 +3031,8 @@ final class RankInterpreter {
                 if (q.getIdentifier().equals("Double") || q.getIdentifier().equals("Float")) {
                     yield name.equals("parseDouble") || name.equals("parseFloat");
                 }
-                if (!q.getIdentifier().equals("Math") || resolve(q) != null && !(resolve(q).value instanceof ClassRef)) yield false;
+                Cell math = q.getIdentifier().equals("Math") ? resolve(q) : null;
+                if (!q.getIdentifier().equals("Math") || math != null && !(math.value instanceof ClassRef)) yield false;
                 if (FLOATING_MATH.contains(name)) yield true;
                 boolean any = false;
                 if (name.equals("abs") || name.equals("max") || name.equals("min")) {
@@ -3278,7 +3269,7 @@ final class RankInterpreter {
         ArrayVal a = new ArrayVal(elems);
         String c = initializerTypes.computeIfAbsent(ai, x -> java.util.Objects.requireNonNullElse(initializerComponent(x), ""));
         a.component = c.isEmpty() ? null : c;
-        for (int i = 0; i < elems.length; i++) elems[i] = elementOf(a, elems[i]); // {0, 1} of doubles: 0.0 and 1.0
+        for (int i = 0; i < elems.length; i++) elems[i] = a.asElement(elems[i]); // {0, 1} of doubles: 0.0 and 1.0
         return a;
     }
 

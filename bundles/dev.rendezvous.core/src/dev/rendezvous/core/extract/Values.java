@@ -293,6 +293,16 @@ final class Values {
         }
 
         /** To be called before writing into {@link #elems}: makes them this array's own (copied if shared). */
+        /**
+         * {@code v} as an element of this array: an integer stored into an array made as {@code double[]} or
+         * {@code float[]} becomes the floating-point number Java's assignment conversion makes of it ({@code diff[0] = 0}
+         * holds 0.0), so that the array's elements are all of one kind; anything else as it is.
+         */
+        Object asElement(Object v) {
+            return v instanceof Long l && component != null && (component.equals("double") || component.equals("float"))
+                    ? (Object) (double) (long) l : v;
+        }
+
         ArrayVal writable() {
             remembered();
             if (shared) {
