@@ -592,7 +592,7 @@ final class CompiledLoops {
                 Object b = args.length == 2 ? args[1].ev(in, slots) : null;
                 if (b == BAIL) return BAIL;
                 Object r = JdkCalls.math(fn, a, b);
-                return r != JdkCalls.NOT_HANDLED ? r : in.compiledMath(cls, name, args.length == 1 ? java.util.Arrays.asList(a) : java.util.Arrays.asList(a, b), node);
+                return r != JdkCalls.NOT_HANDLED ? in.intMath(node, name, r) : in.compiledMath(cls, name, args.length == 1 ? java.util.Arrays.asList(a) : java.util.Arrays.asList(a, b), node);
             }
             List<Object> values = new ArrayList<>(args.length);
             for (Expr a : args) {

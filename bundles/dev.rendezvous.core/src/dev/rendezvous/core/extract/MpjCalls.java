@@ -792,7 +792,7 @@ final class MpjCalls {
                 return Unknown.ANY;
             }
             case "Math", "StrictMath" -> {
-                return mathCall(cls, name, args, mi);
+                return in.intMath(mi, name, mathCall(cls, name, args, mi));
             }
             case "Integer", "Long" -> {
                 if (name.equals("getInteger") || name.equals("getLong")) { // a system property

@@ -1521,12 +1521,25 @@ final class RankInterpreter {
         return ok[0];
     }
 
+    /**
+     * {@code r}, the value of the call {@code Math.name(...)} at {@code mi}, as Java's int overload gives it: the
+     * absolute value of an int is an int, so {@code Math.abs(Integer.MIN_VALUE)} overflows back to MIN_VALUE (numbers
+     * of both widths are held as longs here).
+     */
+    Object intMath(MethodInvocation mi, String name, Object r) {
+        if (r instanceof Long l && l == -(long) Integer.MIN_VALUE && name.equals("abs") && mi.arguments().size() == 1
+                && intTyped((Expression) mi.arguments().get(0))) {
+            return (long) Integer.MIN_VALUE;
+        }
+        return r;
+    }
+
     /** {@code Math.name(args)} from a compiled loop ({@link CompiledLoops}), as {@link #invocation} calls it. */
     Object compiledMath(String cls, String name, List<Object> args, MethodInvocation mi) {
         ASTNode was = position;
         position = mi;
         try {
-            return mpj.mathCall(cls, name, args, mi);
+            return intMath(mi, name, mpj.mathCall(cls, name, args, mi));
         } finally {
             position = was;
         }
@@ -2384,10 +2397,7 @@ final class RankInterpreter {
             }
             case ASTNode.POSTFIX_EXPRESSION -> {
                 PostfixExpression pe = (PostfixExpression) e;
-                Object old = eval(pe.getOperand());
-                Object nv = Operators.binary(pe.getOperator() == PostfixExpression.Operator.INCREMENT ? "+" : "-", old, 1L);
-                store(pe.getOperand(), nv);
-                return old;
+                return increment(pe.getOperand(), pe.getOperator() == PostfixExpression.Operator.INCREMENT, false);
             }
             case ASTNode.CONDITIONAL_EXPRESSION -> {
                 ConditionalExpression ce = (ConditionalExpression) e;
@@ -3173,13 +3183,33 @@ final class RankInterpreter {
 
     private Object prefix(PrefixExpression pe) {
         PrefixExpression.Operator op = pe.getOperator();
-        Object v = eval(pe.getOperand());
         if (op == PrefixExpression.Operator.INCREMENT || op == PrefixExpression.Operator.DECREMENT) {
-            Object nv = Operators.binary(op == PrefixExpression.Operator.INCREMENT ? "+" : "-", v, 1L);
-            store(pe.getOperand(), nv);
-            return nv;
+            return increment(pe.getOperand(), op == PrefixExpression.Operator.INCREMENT, true);
         }
-        return Operators.unary(op.toString(), v);
+        return Operators.unary(op.toString(), eval(pe.getOperand()));
+    }
+
+    /**
+     * {@code ++x}, {@code x++}, {@code --x}, {@code x--}: the new value for a prefix, the old one for a postfix. An
+     * element's array and index are evaluated once (JLS 15.14.2, 15.15.1): {@code a[k++]++} moves k once and
+     * increments the element k named before.
+     */
+    private Object increment(Expression operand, boolean up, boolean prefix) {
+        Expression target = operand;
+        while (target instanceof ParenthesizedExpression p) target = p.getExpression();
+        Object old, nv;
+        if (target instanceof ArrayAccess aa) {
+            Object arr = eval(aa.getArray());
+            Object idx = eval(aa.getIndex());
+            old = element(aa, arr, idx);
+            nv = Operators.binary(up ? "+" : "-", old, 1L);
+            storeElement(aa, arr, idx, nv);
+        } else {
+            old = eval(operand);
+            nv = Operators.binary(up ? "+" : "-", old, 1L);
+            store(operand, nv);
+        }
+        return prefix ? nv : old;
     }
 
     Object cast(Object v, Type t) {

@@ -68,7 +68,10 @@ class ArithmeticTest {
                 Arguments.of("(int) ((a > 1 ? a : Math.sqrt(a)) / 2 * 10)", (int) ((a > 1 ? a : Math.sqrt(a)) / 2 * 10)),
                 Arguments.of("(a > 1 ? a : b) / 2 * 10", (a > 1 ? a : b) / 2 * 10),
                 Arguments.of("Integer.MAX_VALUE + a == Integer.MIN_VALUE + 6 ? 1 : 2", Integer.MAX_VALUE + a == Integer.MIN_VALUE + 6 ? 1 : 2),
-                Arguments.of("(Short.MAX_VALUE + 1) / 1000", (Short.MAX_VALUE + 1) / 1000));
+                Arguments.of("(Short.MAX_VALUE + 1) / 1000", (Short.MAX_VALUE + 1) / 1000),
+                // the absolute value of an int is an int: of MIN_VALUE, MIN_VALUE again
+                Arguments.of("Math.abs(Integer.MIN_VALUE + a - 7) < 0 ? 19 : 20", Math.abs(Integer.MIN_VALUE + a - 7) < 0 ? 19 : 20),
+                Arguments.of("(int) (Math.abs(l * -1) / 1000000)", (int) (Math.abs(l * -1) / 1000000)));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -225,6 +228,52 @@ class ArithmeticTest {
         e[i] = i++ + 5; // into e[0]: the index is evaluated before the right-hand side (JLS 15.26.1)
         e[k++] += 2; // k moves once
         RunReport r = Repo.analyze("Compound.java", src.formatted(y * 100 + calls, e[0] * 100 + e[1] * 10 + k), 2);
+        assertEquals(Verdict.NONE, r.verdict(), r.findings().toString());
+    }
+
+    /**
+     * {@code ++} and {@code --} on an element evaluate its array and index once (JLS 15.14.2, 15.15.1): {@code a[k++]++}
+     * moves k once. Straight-line and in a loop (which runs compiled), and {@code Math.abs} of an int's MIN_VALUE in a
+     * loop, which is MIN_VALUE.
+     */
+    @Test
+    void anIncrementedElementEvaluatesItsIndexOnce() {
+        String src = """
+                import mpi.*;
+                public class Incr {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] buf = new int[1];
+                        int[] c = new int[32];
+                        int k = 0;
+                        c[k++]++;
+                        ++c[k++];
+                        int old = c[k++]--;
+                        int neg = 0, m = Integer.MIN_VALUE;
+                        for (int i = 0; i < 3; i++) c[k++]++;
+                        for (int i = 0; i < 3; i++) {
+                            if (Math.abs(m + i) < 0) neg++;
+                        }
+                        int tag = k * 1000 + c[0] * 100 + c[1] * 10 + (c[2] + 1) + neg * 20 + c[3] + c[5] + c[6] + old;
+                        if (rank == 0) MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 1, tag);
+                        else if (rank == 1) MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, %d);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        int[] c = new int[32];
+        int k = 0;
+        c[k++]++;
+        ++c[k++];
+        int old = c[k++]--;
+        int neg = 0, m = Integer.MIN_VALUE;
+        for (int i = 0; i < 3; i++) c[k++]++;
+        for (int i = 0; i < 3; i++) {
+            if (Math.abs(m + i) < 0) neg++;
+        }
+        int tag = k * 1000 + c[0] * 100 + c[1] * 10 + (c[2] + 1) + neg * 20 + c[3] + c[5] + c[6] + old;
+        RunReport r = Repo.analyze("Incr.java", src.formatted(tag), 2);
         assertEquals(Verdict.NONE, r.verdict(), r.findings().toString());
     }
 
