@@ -1703,13 +1703,16 @@ final class RankInterpreter {
         Program.PayloadWrites w = program.payloadWrites(loop);
         if (w == null) return false;
         StateRelevance relevance = program.stateRelevance();
+        // what the program text says first: a name that steers something answers without a look at the variables
+        for (String a : w.arrays()) if (relevance.relevant(a)) return false;
+        for (String v : w.scalars()) if (relevance.relevant(v)) return false;
         for (String a : w.arrays()) {
             Cell c = written(w, a);
-            if (c == null || !(c.value instanceof ArrayVal) || relevance.relevant(a)) return false;
+            if (c == null || !(c.value instanceof ArrayVal)) return false;
         }
         for (String v : w.scalars()) {
             Cell c = written(w, v);
-            if (c == null || !(c.value instanceof Long || c.value instanceof Double) || relevance.relevant(v)) return false;
+            if (c == null || !(c.value instanceof Long || c.value instanceof Double)) return false;
         }
         return true;
     }

@@ -109,10 +109,16 @@ class NonblockingBufferAllocationTest {
     void productionAgreesWithVectorOracle(Path program, int np) {
         RunReport r = Repo.analyze(program, np);
         if (r.graph() == null) return;
+        var both = NonblockingBufferAllocation.computeBoth(r.graph()); // as the analysis computes them, from one reading
         for (Model m : Model.values()) {
             var oracle = NonblockingBufferAllocation.vectorOracle(r.graph(), m);
             assertArrayEquals(oracle.perRank(), NonblockingBufferAllocation.compute(r.graph(), m).perRank(),
                     m + " model on " + program.getFileName());
+            assertArrayEquals(oracle.perRank(), both[m.ordinal()].perRank(), m + " model of computeBoth on " + program.getFileName());
+            if (r.buffers() != null) {
+                assertArrayEquals(oracle.perRank(), m == Model.RECEIVE ? r.buffers().receiveModel() : r.buffers().sendModel(),
+                        m + " model of the report on " + program.getFileName());
+            }
             for (int limit : new int[] {0, 1, 3, -1}) { // dense bases, joins at hubs and freezes on every path; the default
                 var dense = NonblockingBufferAllocation.compute(r.graph(), m, limit);
                 assertArrayEquals(oracle.perRank(), dense.perRank(), m + " model, delta limit " + limit);

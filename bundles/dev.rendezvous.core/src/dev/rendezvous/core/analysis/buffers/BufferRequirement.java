@@ -36,9 +36,9 @@ public final class BufferRequirement {
     private BufferRequirement() {}
 
     public static Buffers compute(CommGraph g, int[] minimumSafe) {
-        NonblockingBufferAllocation.Result recv = NonblockingBufferAllocation.compute(g, NonblockingBufferAllocation.Model.RECEIVE);
-        return new Buffers(recv.perRank(), NonblockingBufferAllocation.compute(g, NonblockingBufferAllocation.Model.SEND).perRank(),
-                minimumSafe, recv.intervals(), recv.vertexEvents());
+        NonblockingBufferAllocation.Result[] both = NonblockingBufferAllocation.computeBoth(g);
+        NonblockingBufferAllocation.Result recv = both[0];
+        return new Buffers(recv.perRank(), both[1].perRank(), minimumSafe, recv.intervals(), recv.vertexEvents());
     }
 
     public static List<Finding> findings(CommGraph g, Buffers b, SourceRange fallback) {

@@ -70,6 +70,17 @@ public final class NonblockingBufferAllocation {
     }
 
     static Graph build(CommGraph g, Model model) {
+        return assemble(parts(g), model);
+    }
+
+    /**
+     * What both buffer models read from the trace (§6.2: the send model is the receive model's graph reversed): each
+     * process's number of vertices ({@code len}, hubs included), the matched arcs and the collectives' synchronisations
+     * as (i, c, j, d) in the receive model's numbering, and the event behind each vertex.
+     */
+    private record Parts(int n, int[] len, List<int[]> arcs, List<int[]> sync, int[][] vertexEvent) {}
+
+    private static Parts parts(CommGraph g) {
         int np = g.np();
         // per rank and trace position, the vertex of the event as a send (a Sendrecv's send half), as a receive and
         // as a collective (0: none); arrays by position, not maps by event: a 1024-rank stencil has 12,000 events
@@ -170,6 +181,14 @@ public final class NonblockingBufferAllocation {
             int s = sendAt[m.send().rank()][sp], d = recvAt[m.recv().rank()][dp];
             if (s != 0 && d != 0) arcs.add(new int[] {m.send().rank(), s, m.recv().rank(), d});
         }
+        return new Parts(n, len, arcs, sync, vertexEvent);
+    }
+
+    /** G(S) of the buffer model {@code model} from its {@code parts}. */
+    private static Graph assemble(Parts parts, Model model) {
+        int n = parts.n();
+        int[] len = parts.len();
+        List<int[]> arcs = parts.arcs(), sync = parts.sync();
         if (model == Model.SEND) {
             // reverse: vertex c of process i becomes E_i + 1 - c, arcs go receive -> send
             List<int[]> rev = new ArrayList<>();
@@ -212,7 +231,7 @@ public final class NonblockingBufferAllocation {
         }
         for (int[] a : arcs) matched[a[2]][a[3]] = new int[] {a[0], a[1]};
         Graph built = new Graph(n, len, comm, matched);
-        built.vertexEvent = vertexEvent;
+        built.vertexEvent = parts.vertexEvent();
         return built;
     }
 
@@ -227,7 +246,17 @@ public final class NonblockingBufferAllocation {
      * ({@link #compute(CommGraph, Model, int)}).
      */
     public static Result compute(CommGraph g, Model model) {
-        Graph gr = build(g, model);
+        return compute(g, assemble(parts(g), model), model);
+    }
+
+    /** Both models' results, {@link Model#RECEIVE} first, from one reading of the trace. */
+    public static Result[] computeBoth(CommGraph g) {
+        Parts parts = parts(g);
+        return new Result[] {compute(g, assemble(parts, Model.RECEIVE), Model.RECEIVE),
+                compute(g, assemble(parts, Model.SEND), Model.SEND)};
+    }
+
+    private static Result compute(CommGraph g, Graph gr, Model model) {
         long cells = 0;
         for (int i = 0; i < gr.n; i++) cells += (long) (gr.len[i] + 2) * g.np();
         return g.np() <= DENSE_RANKS && cells <= DENSE_CELLS ? denseReach(gr, model, g.np()) : compute(gr, model, g.np(), -1);
