@@ -285,10 +285,9 @@ final class CompiledLoops {
                 case PrefixExpression pe when pe.getOperator() != PrefixExpression.Operator.INCREMENT
                         && pe.getOperator() != PrefixExpression.Operator.DECREMENT -> {
                     Expr operand = expr(pe.getOperand());
-                    String op = pe.getOperator().toString();
                     return operand == null ? null : (in, slots) -> {
                         Object v = operand.ev(in, slots);
-                        return v == BAIL ? BAIL : Operators.unary(op, v);
+                        return v == BAIL ? BAIL : in.unary(pe, v);
                     };
                 }
                 case CastExpression ce -> {

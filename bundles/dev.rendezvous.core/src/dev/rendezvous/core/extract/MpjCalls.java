@@ -338,7 +338,7 @@ final class MpjCalls {
             }
             if (name.equals("forEach") && args.size() == 1 && args.get(0) instanceof Values.Fn fn && !m.unknownKeys) {
                 // map.forEach((k, v) -> ...): the function per entry, in the map's order
-                for (Object key : new ArrayList<>(m.entries.keySet())) in.applyFn(fn, List.of(key, m.entries.get(key)), mi);
+                for (Object key : m.keys()) in.applyFn(fn, List.of(key, m.entries.get(key)), mi);
                 return null;
             }
             return m.call(name, args);
@@ -571,9 +571,13 @@ final class MpjCalls {
             return args.isEmpty() ? "" : args.get(0) instanceof String str ? str : Values.join(Unknown.UNIFORM, args.get(0));
         }
         if (MAPS.contains(type)) {
-            Values.MapVal m = new Values.MapVal(type.equals("TreeMap"));
+            // a HashMap's order follows its table: modelled for the default load factor only
+            boolean hashed = type.equals("HashMap") && (args.size() < 2 || args.get(1) instanceof Double f && f == 0.75);
+            Values.MapVal m = new Values.MapVal(type.equals("TreeMap"), hashed,
+                    !args.isEmpty() && args.get(0) instanceof Long n ? n : -1);
             if (!args.isEmpty() && args.get(0) instanceof Values.MapVal src) {
-                m.entries.putAll(src.entries); // the copy constructor: new TreeMap<>(counts)
+                m.sizeFor(src.entries.size());
+                for (Object key : src.keys()) m.entries.put(key, src.entries.get(key)); // the copy constructor: new TreeMap<>(counts), in the source's order
                 m.unknownKeys = src.unknownKeys;
             } else if (!args.isEmpty() && !(args.get(0) instanceof Long)) {
                 m.unknownKeys = true;

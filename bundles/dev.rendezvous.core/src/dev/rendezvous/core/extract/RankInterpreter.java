@@ -1229,6 +1229,13 @@ final class RankInterpreter {
                 List<Object> args = evalArgs(sci.arguments());
                 AbstractTypeDeclaration sup = frame.self == null ? null : superOf(frame.type);
                 if (sup != null && callSites.size() < budgets.maxInlineDepth) construct(sup, frame.self, args, sci);
+                if (frame.self != null) initializeFields(frame.type, frame.self); // after the superclass's constructor
+            }
+            case ASTNode.CONSTRUCTOR_INVOCATION -> {
+                // this(...): the other constructor of the same class, which runs the superclass's and the initializers
+                org.eclipse.jdt.core.dom.ConstructorInvocation ci = (org.eclipse.jdt.core.dom.ConstructorInvocation) s;
+                List<Object> args = evalArgs(ci.arguments());
+                if (frame.self != null && callSites.size() < budgets.maxInlineDepth) construct(frame.type, frame.self, args, ci);
             }
             case ASTNode.THROW_STATEMENT -> {
                 ThrowStatement ts = (ThrowStatement) s;
@@ -2992,7 +2999,8 @@ final class RankInterpreter {
             return (long) (o == InfixExpression.Operator.LEFT_SHIFT ? (int) l << n
                     : o == InfixExpression.Operator.RIGHT_SHIFT_SIGNED ? (int) l >> n : (int) l >>> n);
         }
-        if (v == (int) v || !(o == InfixExpression.Operator.PLUS || o == InfixExpression.Operator.MINUS || o == InfixExpression.Operator.TIMES)) {
+        if (v == (int) v || !(o == InfixExpression.Operator.PLUS || o == InfixExpression.Operator.MINUS || o == InfixExpression.Operator.TIMES
+                || o == InfixExpression.Operator.DIVIDE)) { // Integer.MIN_VALUE / -1 overflows too
             return boxed; // as computed (not boxed again)
         }
         return intTyped(in.getLeftOperand()) && intTyped(in.getRightOperand()) ? (Object) (long) (int) v : boxed;
@@ -3189,7 +3197,16 @@ final class RankInterpreter {
         if (op == PrefixExpression.Operator.INCREMENT || op == PrefixExpression.Operator.DECREMENT) {
             return increment(pe.getOperand(), op == PrefixExpression.Operator.INCREMENT, true);
         }
-        return Operators.unary(op.toString(), eval(pe.getOperand()));
+        return unary(pe, eval(pe.getOperand()));
+    }
+
+    /** {@code pe}'s operator ({@code - + ~ !}) on its operand's value {@code v}; for an int, {@code -Integer.MIN_VALUE} is MIN_VALUE. */
+    Object unary(PrefixExpression pe, Object v) {
+        Object r = Operators.unary(pe.getOperator().toString(), v);
+        if (pe.getOperator() == PrefixExpression.Operator.MINUS && r instanceof Long l && l != (int) (long) l && intTyped(pe.getOperand())) {
+            return (long) (int) (long) l;
+        }
+        return r;
     }
 
     /**
@@ -3932,23 +3949,6 @@ final class RankInterpreter {
                     }
                 }
             }
-            for (AbstractTypeDeclaration c : chain) {
-                frame = new Frame(o, c);
-                for (Object bd : c.bodyDeclarations()) {
-                    if (bd instanceof FieldDeclaration fd && !isStaticField(c, fd)) {
-                        for (Object fr : fd.fragments()) {
-                            VariableDeclarationFragment v = (VariableDeclarationFragment) fr;
-                            if (v.getInitializer() != null) o.fields.get(v.getName().getIdentifier()).set(quietly(v.getInitializer(), fd.getType()));
-                        }
-                    } else if (bd instanceof Initializer in && !Modifier.isStatic(in.getModifiers())) {
-                        try {
-                            exec(in.getBody());
-                        } catch (Signal s) {
-                            // ignore
-                        }
-                    }
-                }
-            }
         } finally {
             frame = saved;
             initializing--;
@@ -3957,7 +3957,43 @@ final class RankInterpreter {
         return o;
     }
 
-    /** Runs the constructor of {@code t} with {@code args} on {@code o}; without an explicit super(...) the superclass's plain one first. */
+    /**
+     * The instance field initializers and instance initializer blocks of {@code c} on {@code o}, in their order: run
+     * when {@code c}'s superclass constructor has returned (JLS 12.5), so a superclass constructor that calls an
+     * overridden method sees the subclass's fields still at their defaults, as in Java.
+     */
+    private void initializeFields(AbstractTypeDeclaration c, ObjVal o) {
+        Frame saved = frame;
+        initializing++;
+        try {
+            frame = new Frame(o, c);
+            for (Object bd : c.bodyDeclarations()) {
+                if (bd instanceof FieldDeclaration fd && !isStaticField(c, fd)) {
+                    for (Object fr : fd.fragments()) {
+                        VariableDeclarationFragment v = (VariableDeclarationFragment) fr;
+                        Cell field = o.fields.get(v.getName().getIdentifier());
+                        if (v.getInitializer() != null && field != null) field.set(quietly(v.getInitializer(), fd.getType()));
+                    }
+                } else if (bd instanceof Initializer in && !Modifier.isStatic(in.getModifiers())) {
+                    try {
+                        exec(in.getBody());
+                    } catch (Signal s) {
+                        // ignore
+                    }
+                }
+            }
+        } finally {
+            frame = saved;
+            initializing--;
+        }
+    }
+
+    /**
+     * Runs the constructor of {@code t} with {@code args} on {@code o} as JLS 12.5 orders it: one that starts with
+     * {@code this(...)} leaves the rest to the constructor it calls (the statement runs it, {@link #exec}); otherwise the
+     * superclass's constructor first (the body's {@code super(...)}, or the plain one), then {@code t}'s field
+     * initializers, then the body.
+     */
     private void construct(AbstractTypeDeclaration t, ObjVal o, List<Object> args, ASTNode site) {
         if (!(t instanceof TypeDeclaration) && !(t instanceof org.eclipse.jdt.core.dom.EnumDeclaration)) return;
         MethodDeclaration chosen = null;
@@ -3967,11 +4003,13 @@ final class RankInterpreter {
                 break;
             }
         }
-        boolean explicit = chosen != null && !chosen.getBody().statements().isEmpty()
-                && (chosen.getBody().statements().get(0) instanceof SuperConstructorInvocation
-                        || chosen.getBody().statements().get(0) instanceof org.eclipse.jdt.core.dom.ConstructorInvocation);
+        Object first = chosen == null || chosen.getBody().statements().isEmpty() ? null : chosen.getBody().statements().get(0);
+        boolean explicit = first instanceof SuperConstructorInvocation || first instanceof org.eclipse.jdt.core.dom.ConstructorInvocation;
         AbstractTypeDeclaration sup = superOf(t);
-        if (!explicit && sup != null && callSites.size() < budgets.maxInlineDepth) construct(sup, o, List.of(), site);
+        if (!explicit) {
+            if (sup != null && callSites.size() < budgets.maxInlineDepth) construct(sup, o, List.of(), site);
+            initializeFields(t, o);
+        }
         if (chosen != null) call(chosen, o, args, site);
     }
 }

@@ -447,6 +447,12 @@ final class Values {
          * data only when the count it got is positive, takes the same branch on both sides.
          */
         Object sizeDatum;
+        /**
+         * For the copy a map's {@code keySet()}, {@code values()} or {@code entrySet()} gives: the map and which view
+         * ("keySet", "values", "entrySet"), so that an iterator's {@code remove()} removes the entry from the map.
+         */
+        MapVal viewOf;
+        String view;
     }
 
     /**
@@ -465,10 +471,43 @@ final class Values {
         private final Object size;
         private int taken;
 
+        /** The list (or a map's view) iterated, which {@code remove()} changes; and how many it has removed. */
+        private final ListVal source;
+        private int removed;
+
         IterVal(ListVal of, Object size) {
             items = new ArrayList<>(of.items);
             unknownSize = of.unknownSize;
             this.size = size;
+            source = of;
+        }
+
+        /**
+         * {@code remove()}: takes the element the last {@code next()} returned out of the list, or its entry out of the
+         * map whose view was iterated. The iterator goes on over the elements after it, as Java's does.
+         */
+        private Object remove() {
+            if (next == 0 || next > items.size()) return Unknown.ANY;
+            Object gone = items.get(next - 1);
+            if (source.viewOf != null) {
+                Map<Object, Object> entries = source.viewOf.entries;
+                switch (source.view) {
+                    case "keySet" -> entries.remove(gone);
+                    case "entrySet" -> {
+                        if (gone instanceof Entry e) entries.remove(e.key());
+                    }
+                    default -> entries.values().remove(gone);
+                }
+            }
+            List<Object> from = source.items;
+            int at = next - 1 - removed;
+            if (at >= 0 && at < from.size() && from.get(at) == gone) from.remove(at);
+            else {
+                at = from.indexOf(gone);
+                if (at >= 0) from.remove(at);
+            }
+            removed++;
+            return null;
         }
 
         List<Object> items() {
@@ -492,6 +531,7 @@ final class Values {
                     taken++;
                     yield next < items.size() ? items.get(next++) : Unknown.ANY;
                 }
+                case "remove" -> remove();
                 default -> Unknown.ANY;
             };
         }
@@ -504,9 +544,74 @@ final class Values {
     static final class MapVal {
         final Map<Object, Object> entries;
         boolean unknownKeys;
+        /**
+         * A {@code java.util.HashMap}: its keys, values and entries come in the order of its table's buckets (the
+         * key's hash spread, {@code h ^ h >>> 16}, masked by the table's size), keys of one bucket in the order they were
+         * put; {@link #capacity} follows the table's size as HashMap grows it. Otherwise the order is insertion's
+         * ({@code LinkedHashMap}, and maps whose order is not modelled) or the keys' ({@code TreeMap}).
+         */
+        private final boolean hashed;
+        /** The HashMap's table size (0 before its first entry) and the size its first table gets (0: the default, 16). */
+        private int capacity, initialCapacity;
 
         MapVal(boolean sorted) {
-            entries = sorted ? new java.util.TreeMap<>(MapVal::compareKeys) : new java.util.LinkedHashMap<>();
+            this(sorted, false, -1);
+        }
+
+        /**
+         * A map; {@code hashed} for a HashMap made with {@code initialCapacity} (negative: none given) as its
+         * constructor's argument.
+         */
+        MapVal(boolean sorted, boolean hashed, long initialCapacity) {
+            this.hashed = hashed && !sorted;
+            if (initialCapacity >= 0) this.initialCapacity = tableSizeFor(initialCapacity);
+            entries = sorted ? new java.util.TreeMap<>(MapVal::compareKeys) : new java.util.LinkedHashMap<>() {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<Object, Object> eldest) {
+                    grown(size()); // called after every new key, whichever method put it
+                    return false;
+                }
+            };
+        }
+
+        /** HashMap's table size for a requested capacity: the least power of two at least {@code c}, at least 1. */
+        private static int tableSizeFor(long c) {
+            int n = 1;
+            while (n < c && n < 1 << 30) n <<= 1;
+            return n;
+        }
+
+        /** A copy constructor's table (HashMap.putMapEntries): sized for the {@code n} entries it is given. */
+        void sizeFor(int n) {
+            if (hashed && capacity == 0 && n > 0) initialCapacity = Math.max(initialCapacity, tableSizeFor((long) (n / 0.75f + 1.0f)));
+        }
+
+        /** HashMap.putVal's growth: the first entry makes the table, a size past three quarters of it doubles it. */
+        private void grown(int size) {
+            if (!hashed) return;
+            if (capacity == 0) capacity = initialCapacity > 0 ? initialCapacity : 16;
+            while (size > (int) (capacity * 0.75f) && capacity < 1 << 30) capacity <<= 1;
+        }
+
+        /** The keys in the order the map's iteration gives them. */
+        List<Object> keys() {
+            List<Object> keys = new ArrayList<>(entries.keySet());
+            if (!hashed || capacity == 0) return keys;
+            int mask = capacity - 1;
+            // a stable sort: within a bucket, the order the keys were put (which the table's growth keeps)
+            keys.sort(java.util.Comparator.comparingInt(k -> { int h = javaHash(k); return (h ^ h >>> 16) & mask; }));
+            return keys;
+        }
+
+        /**
+         * The {@code hashCode()} Java gives the key. Integers are held as longs whatever their declared type: one in
+         * the range of an int is taken as an {@code Integer} (the usual {@code Map<Integer, ...>}).
+         */
+        private static int javaHash(Object k) {
+            if (k instanceof Long l) return l == (int) (long) l ? Integer.hashCode((int) (long) l) : Long.hashCode(l);
+            return k.hashCode(); // String, Boolean, Double: the JDK's own
         }
 
         private static int compareKeys(Object a, Object b) {
@@ -561,9 +666,10 @@ final class Values {
                 }
                 case "keySet", "values", "entrySet" -> {
                     ListVal l = new ListVal();
-                    if (name.equals("entrySet")) for (Object key : entries.keySet()) l.items.add(new Entry(key, this));
-                    else l.items.addAll(name.equals("keySet") ? entries.keySet() : entries.values());
+                    for (Object key : keys()) l.items.add(name.equals("entrySet") ? new Entry(key, this) : name.equals("keySet") ? key : entries.get(key));
                     l.unknownSize = unknownKeys;
+                    l.viewOf = this;
+                    l.view = name;
                     return l;
                 }
                 default -> {

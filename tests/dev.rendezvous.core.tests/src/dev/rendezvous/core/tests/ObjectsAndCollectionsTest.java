@@ -1,0 +1,211 @@
+package dev.rendezvous.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.rendezvous.core.RunReport;
+import dev.rendezvous.core.model.Verdict;
+
+/**
+ * Objects and collections as Java runs them, each found by a generated probe that computed a tag the interpreter got
+ * wrong (a false unmatched-recv): rank 0 computes the tag from the code of a case, rank 1 receives with the tag this
+ * test computes by running the same code here, in the JVM. A value the interpreter gets wrong is a deadlock.
+ */
+class ObjectsAndCollectionsTest {
+
+    /** The program: {@code members} in the class, {@code body} computing {@code int tag} on rank 0. */
+    private static RunReport run(String members, String body, int expected) {
+        String src = """
+                import mpi.*;
+                import java.util.*;
+                public class Probe {
+                    MEMBERS
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] buf = new int[1];
+                        if (rank == 0) {
+                            BODY
+                            MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 1, Math.floorMod(tag, 1000));
+                        } else if (rank == 1) {
+                            MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, %d);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """.formatted(Math.floorMod(expected, 1000)).replace("MEMBERS", members).replace("BODY", body);
+        return Repo.analyze("Probe.java", src, 2);
+    }
+
+    private static void assertJavaValue(String members, String body, int expected) {
+        RunReport r = run(members, body, expected);
+        assertEquals(Verdict.NONE, r.verdict(), "tag should be " + Math.floorMod(expected, 1000) + ": " + r.findings());
+        // computed, not assumed to match any tag
+        assertEquals(List.of(), r.findings().stream().filter(f -> f.kind().id().equals("analysis-assumption")).toList());
+    }
+
+    // ------------------------------------------------------------------ constructors (JLS 8.8.7.1, 12.5)
+
+    static class Pt {
+        int x, y;
+
+        Pt() {
+            this(3);
+            y += 1;
+        }
+
+        Pt(int x) {
+            this.x = x;
+            this.y = x * 2;
+        }
+    }
+
+    /** {@code this(...)} runs the other constructor first; it had been skipped, leaving x and y at 0. */
+    @Test
+    void anExplicitThisCallRunsTheOtherConstructor() {
+        Pt p = new Pt();
+        assertJavaValue("""
+                static class Pt { int x, y; Pt() { this(3); y += 1; } Pt(int x) { this.x = x; this.y = x * 2; } }
+                """, "Pt p = new Pt(); int tag = p.x * 10 + p.y;", p.x * 10 + p.y);
+    }
+
+    static class D1 {
+        int seen;
+
+        D1() {
+            seen = val();
+        }
+
+        int val() {
+            return 1;
+        }
+    }
+
+    static class D2 extends D1 {
+        int z = 9;
+        int after = seen * 100;
+
+        @Override
+        int val() {
+            return z + 5;
+        }
+    }
+
+    /**
+     * A subclass's field initializers run after its superclass's constructor: an overridden method the superclass
+     * constructor calls sees the subclass's fields at their defaults, and the subclass's initializers see what the
+     * superclass constructor did. All initializers had run before any constructor.
+     */
+    @Test
+    void fieldInitializersRunAfterTheSuperclassConstructor() {
+        D2 d = new D2();
+        assertJavaValue("""
+                static class D1 { int seen; D1() { seen = val(); } int val() { return 1; } }
+                static class D2 extends D1 { int z = 9; int after = seen * 100; int val() { return z + 5; } }
+                """, "D2 d = new D2(); int tag = d.seen + d.after + d.z * 1000;", d.seen + d.after + d.z * 1000);
+    }
+
+    // ------------------------------------------------------------------ iterators
+
+    /** {@code Iterator.remove()} takes the element out of the list, and out of the map whose view is iterated. */
+    @Test
+    void anIteratorRemovesFromItsListAndFromAMapsView() {
+        List<Integer> l = new ArrayList<>(List.of(1, 2, 3, 4, 5, 6));
+        for (Iterator<Integer> it = l.iterator(); it.hasNext();) if (it.next() % 2 == 0) it.remove();
+        Map<Integer, Integer> m = new HashMap<>();
+        for (int i = 0; i < 6; i++) m.put(i, i * i);
+        for (Iterator<Integer> it = m.keySet().iterator(); it.hasNext();) if (it.next() > 3) it.remove();
+        for (Iterator<Map.Entry<Integer, Integer>> it = m.entrySet().iterator(); it.hasNext();) if (it.next().getValue() == 1) it.remove();
+        int expected = l.size() * 100 + l.get(2) * 10 + m.size();
+        assertJavaValue("", """
+                List<Integer> l = new ArrayList<>(List.of(1, 2, 3, 4, 5, 6));
+                for (Iterator<Integer> it = l.iterator(); it.hasNext();) if (it.next() % 2 == 0) it.remove();
+                Map<Integer, Integer> m = new HashMap<>();
+                for (int i = 0; i < 6; i++) m.put(i, i * i);
+                for (Iterator<Integer> it = m.keySet().iterator(); it.hasNext();) if (it.next() > 3) it.remove();
+                for (Iterator<Map.Entry<Integer, Integer>> it = m.entrySet().iterator(); it.hasNext();) if (it.next().getValue() == 1) it.remove();
+                int tag = l.size() * 100 + l.get(2) * 10 + m.size();
+                """, expected);
+    }
+
+    // ------------------------------------------------------------------ HashMap's order
+
+    /** The order of keys a program's loop over a HashMap sees, as a number: each key mixed in turn. */
+    private static int order(Iterable<Integer> keys) {
+        int t = 0;
+        for (int k : keys) t = (t * 7 + k) % 100_003;
+        return t;
+    }
+
+    private static int words(Iterable<String> keys) {
+        int t = 0;
+        for (String k : keys) t = (t * 7 + k.charAt(0)) % 100_003;
+        return t;
+    }
+
+    /**
+     * A HashMap iterates in the order of its table's buckets, not the order the keys were put: integer keys past a
+     * resize of the table, keys that share a bucket, a map made with an initial capacity, a copy of another map, and
+     * string keys. (Its order had been the order of insertion, which a master handing out work by {@code keySet()}
+     * follows into a different order of sends.)
+     */
+    @Test
+    void aHashMapIteratesInTheOrderOfItsBuckets() {
+        Map<Integer, Integer> a = new HashMap<>();
+        for (int i = 40; i > 0; i -= 3) a.put(i, i);
+        Map<Integer, Integer> b = new HashMap<>(4);
+        for (int i = 0; i < 5; i++) b.put(i * 16 + 1, i);
+        Map<Integer, Integer> c = new HashMap<>(b);
+        c.put(2, 0);
+        Map<String, Integer> s = new HashMap<>();
+        for (String w : new String[] {"delta", "alpha", "charlie", "bravo", "echo"}) s.put(w, w.length());
+        int expected = (order(a.keySet()) + order(b.keySet()) * 3 + order(c.keySet()) * 5 + words(s.keySet()) * 7) % 100_003;
+        assertJavaValue("""
+                static int order(Iterable<Integer> keys) {
+                    int t = 0;
+                    for (int k : keys) t = (t * 7 + k) % 100_003;
+                    return t;
+                }
+                static int words(Iterable<String> keys) {
+                    int t = 0;
+                    for (String k : keys) t = (t * 7 + k.charAt(0)) % 100_003;
+                    return t;
+                }
+                """, """
+                Map<Integer, Integer> a = new HashMap<>();
+                for (int i = 40; i > 0; i -= 3) a.put(i, i);
+                Map<Integer, Integer> b = new HashMap<>(4);
+                for (int i = 0; i < 5; i++) b.put(i * 16 + 1, i);
+                Map<Integer, Integer> c = new HashMap<>(b);
+                c.put(2, 0);
+                Map<String, Integer> s = new HashMap<>();
+                for (String w : new String[] {"delta", "alpha", "charlie", "bravo", "echo"}) s.put(w, w.length());
+                int tag = (order(a.keySet()) + order(b.keySet()) * 3 + order(c.keySet()) * 5 + words(s.keySet()) * 7) % 100_003;
+                """, expected);
+    }
+
+    // ------------------------------------------------------------------ int overflow
+
+    /** {@code Integer.MIN_VALUE / -1} and {@code -Integer.MIN_VALUE} overflow back to MIN_VALUE for an int. */
+    @Test
+    void theIntMinimumNegatedIsItself() {
+        int m = Integer.MIN_VALUE;
+        int expected = (m / -1 == m ? 1 : 2) + (-m == m ? 10 : 20);
+        int loop = 0;
+        for (int i = 0; i < 3; i++) if (-(m + i) < 0) loop++;
+        assertJavaValue("", """
+                int m = Integer.MIN_VALUE;
+                int tag = (m / -1 == m ? 1 : 2) + (-m == m ? 10 : 20);
+                int loop = 0;
+                for (int i = 0; i < 3; i++) if (-(m + i) < 0) loop++;
+                tag += loop * 100;
+                """, expected + loop * 100);
+    }
+}
