@@ -326,6 +326,7 @@ final class MpjCalls {
                     if (made != Null.NULL && made != null) m.call("put", List.of(args.get(0), made));
                     return made == null ? Null.NULL : made;
                 }
+                return Unknown.ANY; // a value the analysis does not know is there: Java keeps it
             }
             if (name.equals("merge") && args.size() == 3 && args.get(2) instanceof Values.Fn fn) {
                 // counts.merge(word, 1, Integer::sum): the value when absent, else the function of the old and the new
@@ -798,6 +799,14 @@ final class MpjCalls {
             case "Math", "StrictMath" -> {
                 return in.intMath(mi, name, mathCall(cls, name, args, mi));
             }
+            case "String" -> {
+                if (name.equals("valueOf") && args.size() == 1) { // String.valueOf(c) of a char: its character
+                    Object text = in.asText(args.get(0), (org.eclipse.jdt.core.dom.Expression) argExprs.get(0));
+                    if (text instanceof String) return text;
+                }
+                Object r = raised(JdkCalls.callStatic(cls, name, args), mi);
+                return r != JdkCalls.NOT_HANDLED ? r : Unknown.ANY;
+            }
             case "Integer", "Long" -> {
                 if (name.equals("getInteger") || name.equals("getLong")) { // a system property
                     return input(name, args);
@@ -1163,10 +1172,21 @@ final class MpjCalls {
                     if (args.get(0) instanceof Long i && i >= 0 && i < l.items.size() && !removesByValue(mi)) {
                         return l.items.remove((int) (long) i);
                     }
-                    l.items.remove(args.get(0));
-                    return Unknown.ANY;
+                    boolean removed = l.items.remove(args.get(0));
+                    // whether it was there: known when the element and (unless it was found) the whole list are
+                    boolean known = !Values.isUnknown(args.get(0))
+                            && (removed || !l.unknownSize && l.items.stream().noneMatch(Values::isUnknown));
+                    return known ? (Object) removed : Unknown.ANY;
                 }
                 return l.items.isEmpty() ? Null.NULL : l.items.remove(0);
+            }
+            case "pollLast", "removeLast" -> { // a deque's end
+                if (l.unknownSize) return Unknown.ANY;
+                return l.items.isEmpty() ? Null.NULL : l.items.remove(l.items.size() - 1);
+            }
+            case "lastIndexOf" -> {
+                if (l.unknownSize || args.isEmpty() || Values.isUnknown(args.get(0))) return Unknown.ANY;
+                return (long) l.items.lastIndexOf(args.get(0));
             }
             case "peek", "peekFirst", "getFirst" -> {
                 boolean end = l.stack && name.equals("peek");

@@ -693,6 +693,27 @@ public final class Program {
         return found;
     }
 
+    /**
+     * The methods (or constructors) declared beside {@code m} with its name and number of parameters, {@code m}
+     * included, in the order declared ({@link Overloads}); found once per method.
+     */
+    List<MethodDeclaration> overloads(MethodDeclaration m) {
+        return overloadsOf.computeIfAbsent(m, x -> {
+            List<?> members = x.getParent() instanceof AbstractTypeDeclaration t ? t.bodyDeclarations()
+                    : x.getParent() instanceof org.eclipse.jdt.core.dom.AnonymousClassDeclaration a ? a.bodyDeclarations() : List.of();
+            List<MethodDeclaration> out = new ArrayList<>();
+            for (Object bd : members) {
+                if (bd instanceof MethodDeclaration o && o.getBody() != null && o.isConstructor() == x.isConstructor()
+                        && o.getName().getIdentifier().equals(x.getName().getIdentifier()) && o.parameters().size() == x.parameters().size()) {
+                    out.add(o);
+                }
+            }
+            return List.copyOf(out);
+        });
+    }
+
+    private final Map<MethodDeclaration, List<MethodDeclaration>> overloadsOf = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** Whether a loop has an element access or an {@code arraycopy} ({@link IndexRanges#accessesElements}), found once. */
     boolean accessesElements(ASTNode loop) {
         return elementAccesses.computeIfAbsent(loop, IndexRanges::accessesElements);

@@ -1538,7 +1538,16 @@ final class RankInterpreter {
                 && intTyped((Expression) mi.arguments().get(0))) {
             return (long) Integer.MIN_VALUE;
         }
+        if (r instanceof Long l && l != (int) (long) l && name.endsWith("Exact") && !name.equals("toIntExact") && allIntTyped(mi.arguments())) {
+            // addExact, multiplyExact... of ints: the int overload, which throws where the int overflows
+            throw new ThrowSig("ArithmeticException", Unknown.ANY, mi, "ArithmeticException (integer overflow)");
+        }
         return r;
+    }
+
+    private boolean allIntTyped(List<?> exprs) {
+        for (Object e : exprs) if (!intTyped((Expression) e)) return false;
+        return !exprs.isEmpty();
     }
 
     /** {@code Math.name(args)} from a compiled loop ({@link CompiledLoops}), as {@link #invocation} calls it. */
@@ -2741,6 +2750,7 @@ final class RankInterpreter {
             // the variable's value is read before the right-hand side runs (JLS 15.26.2): y += y++ + ++y adds to the old y
             Object old = target != null ? element(target, arr, idx) : eval(a.getLeftHandSide());
             Object rhs = eval(a.getRightHandSide());
+            if (old instanceof String && a.getOperator() == Assignment.Operator.PLUS_ASSIGN) rhs = asText(rhs, a.getRightHandSide()); // s += c
             v = Operators.binary(Operators.compoundBase(a.getOperator()), old, rhs);
             if (op.startsWith("<<") || op.startsWith(">>")) {
                 if (v instanceof Long && old instanceof Long l && l == (int) (long) l && rhs instanceof Long r && intTyped(a.getLeftHandSide())) {
@@ -2966,6 +2976,11 @@ final class RankInterpreter {
             // workers, run with one process); a floating-point one gives an infinity, hence the check of both types
             throw new ThrowSig("ArithmeticException", Unknown.ANY, in, "ArithmeticException (/ by zero)");
         }
+        if (operator == InfixExpression.Operator.PLUS && (left instanceof String || right instanceof String)) {
+            // text joined to a char joins its character ("" + 'a' is "a"; 'a' + 'b' is 195, a number)
+            if (left instanceof String) right = asText(right, in.getRightOperand());
+            else left = asText(left, in.getLeftOperand());
+        }
         Object acc = Operators.numeric(operator, left, right);
         String op = operator.toString();
         if (acc == null) acc = Operators.binary(op, left, right);
@@ -2976,7 +2991,10 @@ final class RankInterpreter {
         boolean wrap = acc instanceof Long && (operator == InfixExpression.Operator.PLUS || operator == InfixExpression.Operator.MINUS
                 || operator == InfixExpression.Operator.TIMES) && intTyped(in);
         for (int i = 0, n = extended.size(); i < n; i++) {
-            acc = Operators.binary(op, acc, eval((Expression) extended.get(i)));
+            Expression x = (Expression) extended.get(i);
+            Object next = eval(x);
+            if (acc instanceof String && operator == InfixExpression.Operator.PLUS) next = asText(next, x);
+            acc = Operators.binary(op, acc, next);
             if (wrap && acc instanceof Long v && v != (int) (long) v) acc = (long) (int) (long) v;
         }
         return acc;
@@ -3110,6 +3128,39 @@ final class RankInterpreter {
      * character literal, a variable declared so, a cast to one, an array's length, one of {@link #INT_METHODS}, or an
      * operator over such. False when unsure (a {@code long} is then what the value stays).
      */
+    /**
+     * Whether {@code e} is certainly a {@code char} (a literal, a variable or element declared so, a cast to it, a
+     * {@code charAt}): a character is held as its code, and where Java makes text of a char ({@code "" + c},
+     * {@code String.valueOf(c)}) that code must become the character ({@link #asText}).
+     */
+    boolean charTyped(Expression e) {
+        return switch (e) {
+            case CharacterLiteral c -> true;
+            case SimpleName sn -> {
+                Cell c = resolve(sn);
+                yield c != null && c.narrow == Values.Narrow.CHAR;
+            }
+            case ParenthesizedExpression pe -> charTyped(pe.getExpression());
+            case CastExpression ce -> ce.getType() instanceof PrimitiveType pt && pt.getPrimitiveTypeCode() == PrimitiveType.CHAR;
+            case ArrayAccess aa -> aa.getArray() instanceof SimpleName a && resolve(a) instanceof Cell c && c.value instanceof ArrayVal av
+                    && "char".equals(av.component);
+            case MethodInvocation mi -> mi.getName().getIdentifier().equals("charAt") && mi.arguments().size() == 1
+                    || mi.getExpression() instanceof SimpleName cls && cls.getIdentifier().equals("Character")
+                            && (mi.getName().getIdentifier().equals("toUpperCase") || mi.getName().getIdentifier().equals("toLowerCase"))
+                            && mi.arguments().size() == 1 && charTyped((Expression) mi.arguments().get(0));
+            case ConditionalExpression ce -> charTyped(ce.getThenExpression()) && charTyped(ce.getElseExpression());
+            case PostfixExpression pe -> charTyped(pe.getOperand());
+            case PrefixExpression pe -> (pe.getOperator() == PrefixExpression.Operator.INCREMENT
+                    || pe.getOperator() == PrefixExpression.Operator.DECREMENT) && charTyped(pe.getOperand());
+            default -> false;
+        };
+    }
+
+    /** {@code v}, the value of {@code e}, as text joins it to a string: a char as its character, anything else as it is. */
+    Object asText(Object v, Expression e) {
+        return v instanceof Long l && l >= 0 && l <= Character.MAX_VALUE && charTyped(e) ? String.valueOf((char) (long) l) : v;
+    }
+
     boolean intTyped(Expression e) {
         return switch (e) {
             case NumberLiteral n -> {
@@ -3710,6 +3761,8 @@ final class RankInterpreter {
     }
 
     private Object call(MethodDeclaration m, ObjVal self, List<Object> args, ASTNode site) {
+        List<MethodDeclaration> overloads = program.overloads(m);
+        if (overloads.size() > 1) m = Overloads.choose(m, overloads, args, argumentsOf(site, m, args.size()), this); // f(int) or f(double)
         List<Object> key = null;
         if (allPlain(args) && program.isPure(m)) {
             key = new ArrayList<>(args.size() + 1);
@@ -3721,6 +3774,23 @@ final class RankInterpreter {
         Object v = callUncached(m, self, args, site);
         if (key != null && v != null && !Values.isUnknown(v)) program.memo.put(key, v);
         return v;
+    }
+
+    /**
+     * The argument expressions of the call {@code site} when it is the call of {@code m} with {@code n} arguments (a
+     * method of that name, or a constructor); null otherwise (a method reference, a lambda, an implicit super()).
+     */
+    private static List<?> argumentsOf(ASTNode site, MethodDeclaration m, int n) {
+        String name = m.getName().getIdentifier();
+        List<?> exprs = switch (site) {
+            case MethodInvocation mi when !m.isConstructor() && mi.getName().getIdentifier().equals(name) -> mi.arguments();
+            case SuperMethodInvocation smi when !m.isConstructor() && smi.getName().getIdentifier().equals(name) -> smi.arguments();
+            case ClassInstanceCreation cic when m.isConstructor() -> cic.arguments();
+            case SuperConstructorInvocation sci when m.isConstructor() -> sci.arguments();
+            case org.eclipse.jdt.core.dom.ConstructorInvocation ci when m.isConstructor() -> ci.arguments();
+            case null, default -> null;
+        };
+        return exprs != null && exprs.size() == n ? exprs : null;
     }
 
     private Object callUncached(MethodDeclaration m, ObjVal self, List<Object> args, ASTNode site) {

@@ -595,6 +595,10 @@ final class Values {
             while (size > (int) (capacity * 0.75f) && capacity < 1 << 30) capacity <<= 1;
         }
 
+        /** Methods that change a map, besides those {@link #call} models. */
+        private static final java.util.Set<String> MUTATORS = java.util.Set.of("replace", "replaceAll", "compute", "computeIfPresent",
+                "computeIfAbsent", "merge", "pollFirstEntry", "pollLastEntry");
+
         /** The keys in the order the map's iteration gives them. */
         List<Object> keys() {
             List<Object> keys = new ArrayList<>(entries.keySet());
@@ -646,9 +650,14 @@ final class Values {
                     return entries.containsKey(k);
                 }
                 case "remove" -> {
-                    if (!knownKey(k)) {
+                    if (!knownKey(k) || args.size() == 2 && isUnknown(args.get(1))) {
                         unknownKeys = true;
                         return Unknown.ANY;
+                    }
+                    if (args.size() == 2) { // remove(key, value): only while the key holds that value
+                        boolean holds = entries.containsKey(k) && java.util.Objects.equals(entries.get(k), args.get(1));
+                        if (holds) entries.remove(k);
+                        return unknownKeys && !holds ? Unknown.ANY : (Object) holds;
                     }
                     Object v = entries.remove(k);
                     return v == null ? Null.NULL : v;
@@ -664,6 +673,14 @@ final class Values {
                     unknownKeys = false;
                     return null;
                 }
+                case "putAll" -> { // the other map's entries, in its order of iteration
+                    if (args.size() == 1 && args.get(0) instanceof MapVal src && !src.unknownKeys) {
+                        for (Object key : src.keys()) entries.put(key, src.entries.get(key));
+                    } else {
+                        unknownKeys = true;
+                    }
+                    return null;
+                }
                 case "keySet", "values", "entrySet" -> {
                     ListVal l = new ListVal();
                     for (Object key : keys()) l.items.add(name.equals("entrySet") ? new Entry(key, this) : name.equals("keySet") ? key : entries.get(key));
@@ -672,7 +689,15 @@ final class Values {
                     l.view = name;
                     return l;
                 }
+                case "containsValue" -> {
+                    if (unknownKeys || args.size() != 1 || isUnknown(args.get(0)) || entries.values().stream().anyMatch(Values::isUnknown)) {
+                        return Unknown.ANY;
+                    }
+                    return entries.containsValue(args.get(0));
+                }
                 default -> {
+                    // a change this model does not make (replace, compute, pollFirstEntry...): what the map holds is unknown
+                    if (MUTATORS.contains(name)) unknownKeys = true;
                     return Unknown.ANY;
                 }
             }

@@ -191,6 +191,142 @@ class ObjectsAndCollectionsTest {
                 """, expected);
     }
 
+    // ------------------------------------------------------------------ overloads (JLS 15.12.2)
+
+    static int f(int x) {
+        return 1;
+    }
+
+    static int f(long x) {
+        return 2;
+    }
+
+    static int f(double x) {
+        return 3;
+    }
+
+    static int k(String s) {
+        return 1;
+    }
+
+    static int k(int x) {
+        return 2;
+    }
+
+    static class W {
+        int kind;
+
+        W(String s) {
+            kind = 1;
+        }
+
+        W(int x) {
+            kind = 2;
+        }
+
+        W(int[] a) {
+            kind = 3;
+        }
+    }
+
+    /**
+     * Of a class's methods or constructors with one name and arity, the call runs the one its arguments fit: by
+     * int, long or double, by string or int, by array. The first declared had run for all of them.
+     */
+    @Test
+    void aCallRunsTheOverloadItsArgumentsFit() {
+        int expected = f(1) * 100_000 + f(1L) * 10_000 + f(1.0) * 1000 + k("s") * 100 + k(3) * 10
+                + new W("x").kind + new W(3).kind * 3 + new W(new int[1]).kind * 5;
+        assertJavaValue("""
+                static int f(int x) { return 1; }
+                static int f(long x) { return 2; }
+                static int f(double x) { return 3; }
+                static int k(String s) { return 1; }
+                static int k(int x) { return 2; }
+                static class W { int kind; W(String s) { kind = 1; } W(int x) { kind = 2; } W(int[] a) { kind = 3; } }
+                """, """
+                int tag = f(1) * 100_000 + f(1L) * 10_000 + f(1.0) * 1000 + k("s") * 100 + k(3) * 10
+                        + new W("x").kind + new W(3).kind * 3 + new W(new int[1]).kind * 5;
+                """, expected);
+    }
+
+    /** {@code Math.addExact} and {@code multiplyExact} of ints throw where the int overflows (the long overload had run). */
+    @Test
+    void exactArithmeticOfIntsThrowsOnOverflow() {
+        int expected = 0;
+        try {
+            Math.addExact(Integer.MAX_VALUE, 1);
+        } catch (ArithmeticException e) {
+            expected += 1;
+        }
+        try {
+            Math.multiplyExact(1 << 20, 1 << 12);
+        } catch (ArithmeticException e) {
+            expected += 10;
+        }
+        expected += (int) (Math.addExact(1L << 40, 1L) >> 40) * 100;
+        assertJavaValue("", """
+                int tag = 0;
+                try { Math.addExact(Integer.MAX_VALUE, 1); } catch (ArithmeticException e) { tag += 1; }
+                try { Math.multiplyExact(1 << 20, 1 << 12); } catch (ArithmeticException e) { tag += 10; }
+                tag += (int) (Math.addExact(1L << 40, 1L) >> 40) * 100;
+                """, expected);
+    }
+
+    /** Text joined to a char takes its character: {@code "" + 'a'}, {@code s += c}, {@code String.valueOf(c)}; {@code 'a' + 'b'} stays a number. */
+    @Test
+    void aCharJoinedToTextIsItsCharacter() {
+        char c = 'q';
+        String z = "n";
+        z += c;
+        int expected = ("" + 'a' + 'b').hashCode() % 300 + ("x" + c).hashCode() % 200 + (c + "y").hashCode() % 100 + z.hashCode() % 50
+                + String.valueOf(c).hashCode() % 40 + ('a' + 'b') * 1000;
+        assertJavaValue("", """
+                char c = 'q';
+                String z = "n";
+                z += c;
+                int tag = ("" + 'a' + 'b').hashCode() % 300 + ("x" + c).hashCode() % 200 + (c + "y").hashCode() % 100 + z.hashCode() % 50
+                        + String.valueOf(c).hashCode() % 40 + ('a' + 'b') * 1000;
+                """, expected);
+    }
+
+    /**
+     * {@code putAll} copies the other map's entries (it had been ignored), {@code remove(key, value)} removes only
+     * while the key holds that value, and a deque's {@code pollLast}, {@code removeLast}, a list's {@code lastIndexOf}
+     * and {@code remove(Object)}'s answer are known.
+     */
+    @Test
+    void mapAndDequeOperationsBeyondPutAndGet() {
+        Map<Integer, Integer> a = new HashMap<>();
+        for (int i = 0; i < 8; i++) a.put(i * 33, i);
+        Map<Integer, Integer> b = new HashMap<>();
+        b.put(5, 5);
+        b.putAll(a);
+        boolean kept = b.remove(33, 7), gone = b.remove(66, 2);
+        java.util.ArrayDeque<Integer> d = new java.util.ArrayDeque<>(List.of(4, 5, 6, 7));
+        List<String> l = new ArrayList<>(List.of("a", "b", "a"));
+        int expected = order(b.keySet()) + (kept ? 1 : 0) * 7 + (gone ? 1 : 0) * 11 + d.pollLast() * 13 + d.removeLast() * 17
+                + l.lastIndexOf("a") * 19 + (l.remove("b") ? 23 : 0) + (l.remove("z") ? 29 : 0);
+        assertJavaValue("""
+                static int order(Iterable<Integer> keys) {
+                    int t = 0;
+                    for (int k : keys) t = (t * 7 + k) % 100_003;
+                    return t;
+                }
+                """, """
+                Map<Integer, Integer> a = new HashMap<>();
+                for (int i = 0; i < 8; i++) a.put(i * 33, i);
+                Map<Integer, Integer> b = new HashMap<>();
+                b.put(5, 5);
+                b.putAll(a);
+                boolean kept = b.remove(33, 7), gone = b.remove(66, 2);
+                ArrayDeque<Integer> d = new ArrayDeque<>(List.of(4, 5, 6, 7));
+                List<String> l = new ArrayList<>(List.of("a", "b", "a"));
+                int tag = order(b.keySet()) + (kept ? 1 : 0) * 7 + (gone ? 1 : 0) * 11 + d.pollLast() * 13 + d.removeLast() * 17
+                        + l.lastIndexOf("a") * 19 + (l.remove("b") ? 23 : 0) + (l.remove("z") ? 29 : 0);
+                """, expected);
+    }
+
     // ------------------------------------------------------------------ int overflow
 
     /** {@code Integer.MIN_VALUE / -1} and {@code -Integer.MIN_VALUE} overflow back to MIN_VALUE for an int. */
