@@ -850,6 +850,24 @@ final class MpjCalls {
                         && args.size() == 2) {
                     in.bulk(a.elems.length, mi);
                     java.util.Arrays.fill(a.writable().elems, a.asElement(args.get(1))); // fill(d, 1) of doubles: 1.0
+                } else if (name.equals("fill") && args.size() == 4 && args.get(0) instanceof ArrayVal a && a.elems != null
+                        && !(a instanceof Values.ArgsVal)) {
+                    // fill(a, from, to, v): that range (Java throws outside the array; so does this)
+                    if (args.get(1) instanceof Long from && args.get(2) instanceof Long to) {
+                        if (from > to) {
+                            throw new RankInterpreter.ThrowSig("IllegalArgumentException", Unknown.ANY, mi,
+                                    "IllegalArgumentException (fromIndex(" + from + ") > toIndex(" + to + "))");
+                        }
+                        if (from < 0 || to > a.elems.length) {
+                            throw new RankInterpreter.ThrowSig("ArrayIndexOutOfBoundsException", Unknown.ANY, mi,
+                                    "ArrayIndexOutOfBoundsException (Array index out of range: " + (from < 0 ? from : to) + ")");
+                        }
+                        in.bulk(to - from, mi);
+                        java.util.Arrays.fill(a.writable().elems, (int) (long) from, (int) (long) to, a.asElement(args.get(3)));
+                    } else {
+                        a.forget();
+                    }
+                    return null;
                 } else if ((name.equals("sort") || name.equals("parallelSort")) && (args.size() == 1 || args.size() == 3)
                         && args.get(0) instanceof ArrayVal a
                         && a.elems != null && !(a instanceof Values.ArgsVal) && sortKnown(a, args, mi)) {
@@ -1034,6 +1052,9 @@ final class MpjCalls {
         return l.alike == null ? Unknown.ANY : Values.Sym.call(l.alike + "." + name, args);
     }
 
+    /** List methods that compare the argument with the elements by {@code equals}. */
+    private static final Set<String> BY_EQUALS = Set.of("contains", "indexOf", "lastIndexOf", "remove", "removeFirstOccurrence");
+
     /** List methods that leave the list as it is: the symbol for its size stays valid across them. */
     private static final Set<String> LIST_QUERIES = Set.of("size", "isEmpty", "get", "elementAt", "firstElement", "lastElement",
             "getFirst", "getLast", "peek", "peekFirst", "peekLast", "contains", "containsAll", "indexOf", "lastIndexOf", "iterator",
@@ -1087,6 +1108,23 @@ final class MpjCalls {
 
     private Object listCall(ListVal l, String name, List<Object> args, MethodInvocation mi) {
         if (!LIST_QUERIES.contains(name)) l.sizeDatum = null;
+        if (BY_EQUALS.contains(name) && args.size() == 1 && args.get(0) instanceof Values.ObjVal o && o.type != null && o.anon == null
+                && in.declaresEquals(o.type)) {
+            // the program's equals decides which element is meant (o.equals(element), as ArrayList asks), run here
+            int at = l.unknownSize ? -2 : in.indexByEquals(l.items, o, name.equals("lastIndexOf"), mi);
+            if (at == -2) {
+                if (name.equals("remove") || name.equals("removeFirstOccurrence")) forgetOrder(l, true);
+                return Unknown.ANY;
+            }
+            return switch (name) {
+                case "contains" -> at >= 0;
+                case "indexOf", "lastIndexOf" -> (long) at;
+                default -> {
+                    if (at >= 0) l.items.remove(at);
+                    yield at >= 0;
+                }
+            };
+        }
         switch (name) {
             case "addElement" -> {
                 l.items.add(args.get(0));

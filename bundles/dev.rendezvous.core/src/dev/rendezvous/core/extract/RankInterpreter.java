@@ -2446,8 +2446,23 @@ final class RankInterpreter {
             }
             case ASTNode.INSTANCEOF_EXPRESSION -> {
                 InstanceofExpression io = (InstanceofExpression) e;
-                eval(io.getLeftOperand());
-                return Unknown.ANY;
+                return instanceOf(eval(io.getLeftOperand()), io.getRightOperand());
+            }
+            case ASTNode.PATTERN_INSTANCEOF_EXPRESSION -> {
+                // o instanceof Pt p: the test, and where it holds, p bound to o (in the scope of the test: what follows
+                // it in the condition and the branch it guards read it there)
+                org.eclipse.jdt.core.dom.PatternInstanceofExpression pio = (org.eclipse.jdt.core.dom.PatternInstanceofExpression) e;
+                Object v = eval(pio.getLeftOperand());
+                if (!(pio.getPattern() instanceof org.eclipse.jdt.core.dom.TypePattern tp)
+                        || !(tp.getPatternVariable2() instanceof SingleVariableDeclaration var)) {
+                    return Unknown.ANY; // a record pattern
+                }
+                Object holds = instanceOf(v, var.getType());
+                if (Boolean.TRUE.equals(holds)) {
+                    frame.scopes.get(frame.scopes.size() - 1).put(var.getName().getIdentifier(),
+                            typedCell(v, var.getType(), var.getExtraDimensions()));
+                }
+                return holds;
             }
             case ASTNode.ARRAY_ACCESS -> {
                 ArrayAccess aa = (ArrayAccess) e;
@@ -3156,9 +3171,123 @@ final class RankInterpreter {
         };
     }
 
-    /** {@code v}, the value of {@code e}, as text joins it to a string: a char as its character, anything else as it is. */
+    /**
+     * {@code v}, the value of {@code e}, as text joins it to a string ({@code String.valueOf}): a char as its character,
+     * null as "null", an enum constant as its name, an object of the program as its class's {@code toString()} makes it
+     * (run here); a number, truth value, string or symbol as it is. Anything else (an object without a
+     * {@code toString()} of the program, whose text has an identity hash; an array; a collection) is unknown text.
+     */
     Object asText(Object v, Expression e) {
-        return v instanceof Long l && l >= 0 && l <= Character.MAX_VALUE && charTyped(e) ? String.valueOf((char) (long) l) : v;
+        if (v instanceof Long l) return l >= 0 && l <= Character.MAX_VALUE && e != null && charTyped(e) ? String.valueOf((char) (long) l) : v;
+        if (v instanceof String || v instanceof Double || v instanceof Boolean || Values.isUnknown(v)) return v;
+        if (v == Null.NULL) return "null";
+        if (v instanceof ObjVal o) {
+            Cell name = o.fields.get(ENUM_NAME);
+            MethodDeclaration ts = o.anon == null ? declaredUp(o.type, "toString") : null;
+            // a long chain of objects whose toString() joins the next one's is unknown text past a few levels (a
+            // linked list printed), not a call nesting too deep to follow
+            if (ts != null && depth >= TEXT_DEPTH) return Unknown.ANY;
+            if (ts != null) {
+                Object t = call(ts, o, List.of(), e != null ? e : position);
+                return t instanceof String || Values.isUnknown(t) ? t : Unknown.ANY;
+            }
+            if (name != null && name.value instanceof String n) return n;
+        }
+        return Unknown.ANY;
+    }
+
+    /** How deep calls may nest for {@link #asText} to still run an object's {@code toString()}. */
+    private static final int TEXT_DEPTH = 16;
+
+    /** The method {@code name()} without parameters that {@code type} or its nearest superclass in the program declares; null if none. */
+    private MethodDeclaration declaredUp(AbstractTypeDeclaration type, String name) {
+        int guard = 0;
+        for (AbstractTypeDeclaration t = type; t != null && guard++ < 32; t = superOf(t)) {
+            for (MethodDeclaration m : program.methods(name, 0, t)) if (m.getParent() == t && m.getBody() != null) return m;
+        }
+        return null;
+    }
+
+    /**
+     * The position of the first (or, {@code last}, the last) of {@code items} that {@code o.equals} accepts, running the
+     * program's {@code equals}; -1 when none does, -2 when one of the answers is unknown.
+     */
+    int indexByEquals(List<Object> items, ObjVal o, boolean last, ASTNode site) {
+        MethodDeclaration eq = null;
+        int guard = 0;
+        for (AbstractTypeDeclaration t = o.type; t != null && eq == null && guard++ < 32; t = superOf(t)) {
+            for (MethodDeclaration m : program.methods("equals", 1, t)) if (m.getParent() == t && m.getBody() != null) eq = m;
+        }
+        if (eq == null) return -2;
+        for (int k = 0; k < items.size(); k++) {
+            int i = last ? items.size() - 1 - k : k;
+            Object r = call(eq, o, List.of(items.get(i)), site);
+            if (!(r instanceof Boolean b)) return -2;
+            if (b) return i;
+        }
+        return -1;
+    }
+
+    /**
+     * {@code v instanceof t}: true or false where the value shows it (null is no instance; a string, a number, an
+     * array, an object of the program's classes), unknown where the analysis's values do not tell (an int and a long
+     * are held alike, so {@code x instanceof Integer}; a list as an {@code ArrayList}; a library interface).
+     */
+    Object instanceOf(Object v, Type t) {
+        if (Values.isUnknown(v)) return Unknown.ANY;
+        if (v == Null.NULL) return false;
+        String name = Program.simpleTypeName((t instanceof org.eclipse.jdt.core.dom.ParameterizedType pt ? pt.getType() : t).toString());
+        if (name.equals("Object")) return true;
+        if (t instanceof org.eclipse.jdt.core.dom.ArrayType at) {
+            if (!(v instanceof ArrayVal a)) return v instanceof Long || v instanceof Double || v instanceof Boolean || v instanceof String
+                    || v instanceof ObjVal ? (Object) false : Unknown.ANY;
+            String component = at.getElementType().toString() + "[]".repeat(at.getDimensions() - 1);
+            return a.component == null ? Unknown.ANY : (Object) a.component.equals(component);
+        }
+        boolean numberish = name.equals("Number") || name.equals("Comparable") || name.equals("Serializable");
+        if (v instanceof String) return name.equals("String") || name.equals("CharSequence") || name.equals("Comparable") || name.equals("Serializable");
+        if (v instanceof Boolean) return name.equals("Boolean") || name.equals("Serializable") || name.equals("Comparable");
+        if (v instanceof Double) return name.equals("Double") || name.equals("Float") ? (name.equals("Double") ? (Object) true : Unknown.ANY) : numberish;
+        if (v instanceof Long) {
+            if (numberish) return true;
+            return name.equals("Integer") || name.equals("Long") || name.equals("Short") || name.equals("Byte") || name.equals("Character")
+                    ? Unknown.ANY : (Object) false;
+        }
+        if (v instanceof ObjVal o && o.type != null && o.anon == null) {
+            AbstractTypeDeclaration target = program.type(name);
+            if (target == null) return Unknown.ANY; // a library type: its superclasses are not in the program
+            return subtypeOf(o.type, target, 0);
+        }
+        if (v instanceof ArrayVal) return false;
+        return Unknown.ANY;
+    }
+
+    /** Whether {@code type} is {@code target} or extends or implements it, through the program's declarations. */
+    private boolean subtypeOf(AbstractTypeDeclaration type, AbstractTypeDeclaration target, int depth) {
+        if (type == target) return true;
+        if (depth > 16 || !(type instanceof TypeDeclaration td)) {
+            return type instanceof org.eclipse.jdt.core.dom.EnumDeclaration ed && implementsAmong(ed.superInterfaceTypes(), target, depth);
+        }
+        AbstractTypeDeclaration sup = superOf(td);
+        return sup != null && subtypeOf(sup, target, depth + 1) || implementsAmong(td.superInterfaceTypes(), target, depth);
+    }
+
+    private boolean implementsAmong(List<?> interfaces, AbstractTypeDeclaration target, int depth) {
+        for (Object i : interfaces) {
+            AbstractTypeDeclaration it = program.type(Program.simpleTypeName(((Type) i instanceof org.eclipse.jdt.core.dom.ParameterizedType pt
+                    ? pt.getType() : (Type) i).toString()));
+            if (it != null && subtypeOf(it, target, depth + 1)) return true;
+        }
+        return false;
+    }
+
+    /** Whether objects of {@code type} compare by an {@code equals} of the program (not by identity). */
+    boolean declaresEquals(AbstractTypeDeclaration type) {
+        int guard = 0;
+        for (AbstractTypeDeclaration t = type; t != null && guard++ < 32; t = superOf(t)) {
+            for (MethodDeclaration m : program.methods("equals", 1, t)) if (m.getParent() == t) return true;
+        }
+        return false;
     }
 
     boolean intTyped(Expression e) {

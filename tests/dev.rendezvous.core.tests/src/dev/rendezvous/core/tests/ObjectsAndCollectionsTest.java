@@ -327,6 +327,89 @@ class ObjectsAndCollectionsTest {
                 """, expected);
     }
 
+    // ------------------------------------------------------------------ objects as text, equality, type tests
+
+    static class Pt2 {
+        int x, y;
+
+        Pt2(int x, int y) {
+            this.x = x;
+            this.y = y;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Pt2 p && p.x == x && p.y == y;
+        }
+
+        @Override
+        public int hashCode() {
+            return x * 31 + y;
+        }
+
+        @Override
+        public String toString() {
+            return "Pt[" + x + "," + y + "]";
+        }
+    }
+
+    interface Shape {}
+
+    static class Sq implements Shape {}
+
+    static class Big extends Sq {}
+
+    /**
+     * An object joined to text is its class's {@code toString()} (it had become the analysis's own text for the object)
+     * and null is "null"; {@code contains}, {@code indexOf} and {@code remove} of a list ask the class's
+     * {@code equals}; {@code instanceof} and its pattern form test the class and bind the variable (it had been
+     * unknown, so the tag was assumed to match).
+     */
+    @Test
+    void objectsAsTextByEqualsAndByTheirClass() {
+        Pt2 a = new Pt2(1, 2);
+        String s = "p=" + a + null;
+        List<Pt2> l = new ArrayList<>(List.of(new Pt2(3, 4), new Pt2(1, 2)));
+        Object o = new Big();
+        Object q = "text";
+        int expected = s.length() * 1000 + (l.contains(new Pt2(1, 2)) ? 100 : 0) + l.indexOf(a) * 10 + (l.remove(new Pt2(3, 4)) ? 1 : 0)
+                + l.size() * 7 + (o instanceof Shape ? 11 : 0) + (o instanceof Sq sq && sq != null ? 13 : 0) + (q instanceof Shape ? 17 : 0)
+                + (q instanceof String str ? str.length() * 19 : 0);
+        assertJavaValue("""
+                static class Pt2 {
+                    int x, y;
+                    Pt2(int x, int y) { this.x = x; this.y = y; }
+                    public boolean equals(Object o) { return o instanceof Pt2 p && p.x == x && p.y == y; }
+                    public int hashCode() { return x * 31 + y; }
+                    public String toString() { return "Pt[" + x + "," + y + "]"; }
+                }
+                interface Shape {}
+                static class Sq implements Shape {}
+                static class Big extends Sq {}
+                """, """
+                Pt2 a = new Pt2(1, 2);
+                String s = "p=" + a + null;
+                List<Pt2> l = new ArrayList<>(List.of(new Pt2(3, 4), new Pt2(1, 2)));
+                Object o = new Big();
+                Object q = "text";
+                int tag = s.length() * 1000 + (l.contains(new Pt2(1, 2)) ? 100 : 0) + l.indexOf(a) * 10 + (l.remove(new Pt2(3, 4)) ? 1 : 0)
+                        + l.size() * 7 + (o instanceof Shape ? 11 : 0) + (o instanceof Sq sq && sq != null ? 13 : 0) + (q instanceof Shape ? 17 : 0)
+                        + (q instanceof String str ? str.length() * 19 : 0);
+                """, expected);
+    }
+
+    /** {@code Arrays.fill(a, from, to, v)} fills that range (the array had been left as it was). */
+    @Test
+    void aRangeOfAnArrayIsFilled() {
+        int[] a = new int[6];
+        java.util.Arrays.fill(a, 1, 4, 7);
+        assertJavaValue("", """
+                int[] a = new int[6];
+                Arrays.fill(a, 1, 4, 7);
+                int tag = a[0] * 1000 + a[1] * 100 + a[3] * 10 + a[4];
+                """, a[0] * 1000 + a[1] * 100 + a[3] * 10 + a[4]);
+    }
+
     // ------------------------------------------------------------------ int overflow
 
     /** {@code Integer.MIN_VALUE / -1} and {@code -Integer.MIN_VALUE} overflow back to MIN_VALUE for an int. */
