@@ -109,12 +109,41 @@ final class CompiledLoops {
 
     /** The compiled form of a {@code for}, {@code while} or {@code do} loop, or {@link #NONE}. */
     static Loop compile(Statement loop, Program program) {
+        // float arithmetic is rounded to a float's precision at every step (RankInterpreter.floatArithmetic), which the
+        // compiled nodes do not do: a loop that may compute with floats is left to the interpreter
+        if (!program.floatNames().isEmpty() && mentionsFloat(loop, program.floatNames())) return NONE;
         return switch (loop) {
             case ForStatement fs -> compile(fs.getExpression(), fs.updaters(), fs.getBody(), program);
             case WhileStatement ws -> compile(ws.getExpression(), List.of(), ws.getBody(), program);
             case DoStatement ds -> compile(ds.getExpression(), List.of(), ds.getBody(), program);
             default -> NONE;
         };
+    }
+
+    /** Whether {@code loop} names a variable declared float, or writes a float literal or a cast to float. */
+    private static boolean mentionsFloat(Statement loop, java.util.Set<String> floatNames) {
+        boolean[] found = {false};
+        loop.accept(new org.eclipse.jdt.core.dom.ASTVisitor() {
+            @Override
+            public boolean visit(SimpleName n) {
+                if (floatNames.contains(n.getIdentifier())) found[0] = true;
+                return false;
+            }
+
+            @Override
+            public boolean visit(NumberLiteral n) {
+                String t = n.getToken();
+                if (!t.startsWith("0x") && !t.startsWith("0X") && (t.endsWith("f") || t.endsWith("F"))) found[0] = true;
+                return false;
+            }
+
+            @Override
+            public boolean visit(org.eclipse.jdt.core.dom.PrimitiveType t) {
+                if (t.getPrimitiveTypeCode() == org.eclipse.jdt.core.dom.PrimitiveType.FLOAT) found[0] = true;
+                return false;
+            }
+        });
+        return found[0];
     }
 
     private static Loop compile(Expression condition, List<?> ups, Statement bodyStmt, Program program) {

@@ -28,7 +28,8 @@ final class Operators {
             char last = Character.toLowerCase(t.charAt(t.length() - 1));
             boolean hex = t.startsWith("0x") || t.startsWith("0X");
             if (!hex && (t.contains(".") || t.contains("e") || t.contains("E") || last == 'd' || last == 'f')) {
-                return Double.parseDouble(t);
+                // a float literal is the float nearest its digits (0.1f is 0.100000001490116...), held as a double
+                return last == 'f' ? (double) Float.parseFloat(t) : Double.parseDouble(t);
             }
             if (last == 'l') t = t.substring(0, t.length() - 1);
             if (hex) return Long.parseUnsignedLong(t.substring(2), 16);

@@ -409,6 +409,49 @@ public final class Program {
      * can be forgotten at once instead of computed (the speed of a {@code --np} sweep on block
      * matrix products). A syntactic check over the program and its companion files.
      */
+    /**
+     * The names the program (and its companion files) declares of type {@code float} or {@code float[]}, and whether it
+     * writes a float literal or a cast to float (its names include "" then); empty for the many programs without floats,
+     * which then pay nothing for a float's precision ({@code RankInterpreter.floatArithmetic}, {@link CompiledLoops}).
+     */
+    Set<String> floatNames() {
+        Set<String> names = floatNames;
+        if (names == null) {
+            Set<String> found = new HashSet<>();
+            List<CompilationUnit> units = new ArrayList<>();
+            units.add(cu);
+            units.addAll(companionFiles.keySet());
+            for (CompilationUnit u : units) {
+                u.accept(new ASTVisitor() {
+                    @Override
+                    public boolean visit(org.eclipse.jdt.core.dom.PrimitiveType t) {
+                        if (t.getPrimitiveTypeCode() != org.eclipse.jdt.core.dom.PrimitiveType.FLOAT) return false;
+                        ASTNode owner = t.getParent() instanceof org.eclipse.jdt.core.dom.ArrayType at ? at.getParent() : t.getParent();
+                        switch (owner) {
+                            case VariableDeclarationStatement v -> v.fragments().forEach(f -> found.add(((VariableDeclarationFragment) f).getName().getIdentifier()));
+                            case FieldDeclaration f -> f.fragments().forEach(x -> found.add(((VariableDeclarationFragment) x).getName().getIdentifier()));
+                            case org.eclipse.jdt.core.dom.VariableDeclarationExpression v -> v.fragments().forEach(x -> found.add(((VariableDeclarationFragment) x).getName().getIdentifier()));
+                            case SingleVariableDeclaration v -> found.add(v.getName().getIdentifier());
+                            default -> found.add(""); // a cast, a method's result, an array created as float[]
+                        }
+                        return false;
+                    }
+
+                    @Override
+                    public boolean visit(NumberLiteral n) {
+                        String t = n.getToken();
+                        if (!t.startsWith("0x") && !t.startsWith("0X") && (t.endsWith("f") || t.endsWith("F"))) found.add("");
+                        return false;
+                    }
+                });
+            }
+            floatNames = names = Set.copyOf(found);
+        }
+        return names;
+    }
+
+    private volatile Set<String> floatNames;
+
     public boolean floatingControl() {
         if (floatingControl == null) {
             Set<String> floating = new HashSet<>();

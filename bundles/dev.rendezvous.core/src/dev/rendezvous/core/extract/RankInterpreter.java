@@ -2996,10 +2996,22 @@ final class RankInterpreter {
             if (left instanceof String) right = asText(right, in.getRightOperand());
             else left = asText(left, in.getLeftOperand());
         }
+        // float arithmetic, and a float compared with an integer: the integer is made a float first (JLS 5.6), and
+        // each step's result is a float
+        boolean toFloat = false;
+        if ((left instanceof Double || right instanceof Double) && !program.floatNames().isEmpty()) {
+            toFloat = floatArithmetic(in);
+            if (toFloat || floatComparison(in)) {
+                left = left instanceof Long ? Values.Narrow.toFloat(left) : left;
+                right = right instanceof Long ? Values.Narrow.toFloat(right) : right;
+            }
+        }
         Object acc = Operators.numeric(operator, left, right);
         String op = operator.toString();
         if (acc == null) acc = Operators.binary(op, left, right);
         if (acc instanceof Long v && left instanceof Long l && right instanceof Long r) acc = intArithmetic(in, v, l, r);
+        toFloat &= acc instanceof Double;
+        if (toFloat) acc = Values.Narrow.toFloat(acc);
         if (!in.hasExtendedOperands()) return acc;
         List<?> extended = in.extendedOperands();
         // a + b + c of ints wraps at every step, as Java computes it (the first step wrapped above)
@@ -3009,7 +3021,9 @@ final class RankInterpreter {
             Expression x = (Expression) extended.get(i);
             Object next = eval(x);
             if (acc instanceof String && operator == InfixExpression.Operator.PLUS) next = asText(next, x);
+            if (toFloat && next instanceof Long) next = Values.Narrow.toFloat(next);
             acc = Operators.binary(op, acc, next);
+            if (toFloat) acc = Values.Narrow.toFloat(acc); // each step of a float sum is a float
             if (wrap && acc instanceof Long v && v != (int) (long) v) acc = (long) (int) (long) v;
         }
         return acc;
@@ -3068,7 +3082,7 @@ final class RankInterpreter {
             }
             case SimpleName sn -> {
                 Cell c = resolve(sn);
-                yield c != null && c.narrow == Values.Narrow.FLOATING;
+                yield c != null && c.narrow.floating();
             }
             case QualifiedName qn -> qn.getQualifier() instanceof SimpleName q && q.getIdentifier().equals("Math")
                     && (qn.getName().getIdentifier().equals("PI") || qn.getName().getIdentifier().equals("E"));
@@ -3144,6 +3158,67 @@ final class RankInterpreter {
      * operator over such. False when unsure (a {@code long} is then what the value stays).
      */
     /**
+     * Whether {@code e} is certainly of type {@code float} (a literal with an F, a variable or element declared so, a
+     * cast to it, arithmetic that promotes to float): Java computes float arithmetic in a float's precision, which
+     * {@link #infix} rounds to (numbers are held as doubles).
+     */
+    boolean floatTyped(Expression e) {
+        return switch (e) {
+            case NumberLiteral n -> {
+                String t = n.getToken();
+                yield !t.startsWith("0x") && !t.startsWith("0X") && (t.endsWith("f") || t.endsWith("F"));
+            }
+            case SimpleName sn -> {
+                Cell c = resolve(sn);
+                yield c != null && c.narrow == Values.Narrow.FLOAT;
+            }
+            case ParenthesizedExpression pe -> floatTyped(pe.getExpression());
+            case CastExpression ce -> ce.getType() instanceof PrimitiveType pt && pt.getPrimitiveTypeCode() == PrimitiveType.FLOAT;
+            case ArrayAccess aa -> aa.getArray() instanceof SimpleName a && resolve(a) instanceof Cell c && c.value instanceof ArrayVal av
+                    && "float".equals(av.component);
+            case InfixExpression ie -> floatArithmetic(ie);
+            case PrefixExpression pe -> pe.getOperator() != PrefixExpression.Operator.NOT && floatTyped(pe.getOperand());
+            case PostfixExpression pe -> floatTyped(pe.getOperand());
+            case ConditionalExpression ce -> floatTyped(ce.getThenExpression()) && (floatTyped(ce.getElseExpression())
+                    || integral(ce.getElseExpression())) || integral(ce.getThenExpression()) && floatTyped(ce.getElseExpression());
+            case MethodInvocation mi -> mi.getName().getIdentifier().equals("floatValue") || mi.getName().getIdentifier().equals("parseFloat");
+            default -> false;
+        };
+    }
+
+    /**
+     * Whether {@code ie} is arithmetic Java computes as floats (JLS 5.6: an operand is a float and none is a double):
+     * every operand is a float or certainly an integer, and one is a float.
+     */
+    boolean floatArithmetic(InfixExpression ie) {
+        InfixExpression.Operator o = ie.getOperator();
+        if (o != InfixExpression.Operator.PLUS && o != InfixExpression.Operator.MINUS && o != InfixExpression.Operator.TIMES
+                && o != InfixExpression.Operator.DIVIDE && o != InfixExpression.Operator.REMAINDER) {
+            return false;
+        }
+        boolean any = false;
+        Expression l = ie.getLeftOperand(), r = ie.getRightOperand();
+        for (int k = 0, n = 2 + ie.extendedOperands().size(); k < n; k++) {
+            Expression x = k == 0 ? l : k == 1 ? r : (Expression) ie.extendedOperands().get(k - 2);
+            if (floatTyped(x)) any = true;
+            else if (!integral(x)) return false;
+        }
+        return any;
+    }
+
+    /** Whether {@code ie} compares a float with an integer (not with a double): the integer is then made a float. */
+    private boolean floatComparison(InfixExpression ie) {
+        InfixExpression.Operator o = ie.getOperator();
+        if (o != InfixExpression.Operator.EQUALS && o != InfixExpression.Operator.NOT_EQUALS && o != InfixExpression.Operator.LESS
+                && o != InfixExpression.Operator.GREATER && o != InfixExpression.Operator.LESS_EQUALS
+                && o != InfixExpression.Operator.GREATER_EQUALS) {
+            return false;
+        }
+        Expression l = ie.getLeftOperand(), r = ie.getRightOperand();
+        return floatTyped(l) && integral(r) || integral(l) && floatTyped(r);
+    }
+
+    /**
      * Whether {@code e} is certainly a {@code char} (a literal, a variable or element declared so, a cast to it, a
      * {@code charAt}): a character is held as its code, and where Java makes text of a char ({@code "" + c},
      * {@code String.valueOf(c)}) that code must become the character ({@link #asText}).
@@ -3179,6 +3254,9 @@ final class RankInterpreter {
      */
     Object asText(Object v, Expression e) {
         if (v instanceof Long l) return l >= 0 && l <= Character.MAX_VALUE && e != null && charTyped(e) ? String.valueOf((char) (long) l) : v;
+        if (v instanceof Double d && e != null && !program.floatNames().isEmpty() && floatTyped(e)) {
+            return Float.toString((float) (double) d); // a float's text: "0.1", not the double nearest to it
+        }
         if (v instanceof String || v instanceof Double || v instanceof Boolean || Values.isUnknown(v)) return v;
         if (v == Null.NULL) return "null";
         if (v instanceof ObjVal o) {
@@ -3415,7 +3493,8 @@ final class RankInterpreter {
     Object cast(Object v, Type t) {
         if (!t.isPrimitiveType()) return v;
         PrimitiveType.Code c = ((PrimitiveType) t).getPrimitiveTypeCode();
-        if (c == PrimitiveType.DOUBLE || c == PrimitiveType.FLOAT) return v instanceof Long l ? (Object) (double) l : v;
+        if (c == PrimitiveType.FLOAT) return Values.Narrow.toFloat(v);
+        if (c == PrimitiveType.DOUBLE) return v instanceof Long l ? (Object) (double) l : v;
         Values.Narrow narrow = Values.Narrow.of(t, 0);
         if (narrow != Values.Narrow.NONE) return narrow.apply(v); // int, short, byte, char: wrapped as a store to one is
         return v instanceof Double d ? (Object) (long) (double) d : v; // long
@@ -3424,7 +3503,8 @@ final class RankInterpreter {
     private Object coerce(Object v, Type t) {
         if (t != null && t.isPrimitiveType() && v instanceof Long l) {
             PrimitiveType.Code c = ((PrimitiveType) t).getPrimitiveTypeCode();
-            if (c == PrimitiveType.DOUBLE || c == PrimitiveType.FLOAT) return (double) l;
+            if (c == PrimitiveType.DOUBLE) return (double) l;
+            if (c == PrimitiveType.FLOAT) return Values.Narrow.toFloat(l);
         }
         return v;
     }

@@ -30,8 +30,8 @@ final class Values {
         /**
          * For a variable declared {@code int}, {@code short}, {@code byte} or {@code char}: what {@link #set} wraps a
          * number to (numbers are kept as {@code long}, so {@code h = h * 31 + c} would otherwise grow past Java's
-         * 32 bits); for one declared {@code double} or {@code float}, {@link Narrow#FLOATING} (an integer stored becomes a
-         * double); {@link Narrow#NONE} for any other variable.
+         * 32 bits); for one declared {@code double}, {@link Narrow#FLOATING} (an integer stored becomes a double); for a
+         * {@code float}, {@link Narrow#FLOAT} (rounded to a float's precision as well); {@link Narrow#NONE} for any other.
          */
         Narrow narrow = Narrow.NONE;
 
@@ -52,7 +52,7 @@ final class Values {
      * is 3.5, not an integer division).
      */
     enum Narrow {
-        NONE, INT, SHORT, BYTE, CHAR, FLOATING;
+        NONE, INT, SHORT, BYTE, CHAR, FLOATING, FLOAT;
 
         /**
          * The conversion of {@code type}: a primitive {@code int}, {@code short}, {@code byte}, {@code char},
@@ -62,12 +62,24 @@ final class Values {
             if (extraDimensions != 0 || !(type instanceof PrimitiveType p)) return NONE;
             PrimitiveType.Code c = p.getPrimitiveTypeCode();
             return c == PrimitiveType.INT ? INT : c == PrimitiveType.SHORT ? SHORT : c == PrimitiveType.BYTE ? BYTE
-                    : c == PrimitiveType.CHAR ? CHAR : c == PrimitiveType.DOUBLE || c == PrimitiveType.FLOAT ? FLOATING : NONE;
+                    : c == PrimitiveType.CHAR ? CHAR : c == PrimitiveType.DOUBLE ? FLOATING : c == PrimitiveType.FLOAT ? FLOAT : NONE;
         }
 
         /** Whether a variable of this kind holds an integer of at most 32 bits ({@code int}, {@code short}, {@code byte}, {@code char}). */
         boolean integral() {
-            return this != NONE && this != FLOATING;
+            return this != NONE && this != FLOATING && this != FLOAT;
+        }
+
+        /** Whether a variable of this kind holds a floating-point number ({@code double} or {@code float}). */
+        boolean floating() {
+            return this == FLOATING || this == FLOAT;
+        }
+
+        /** {@code v} as a {@code float} holds it (numbers are held as doubles): rounded to the float nearest. */
+        static Object toFloat(Object v) {
+            if (v instanceof Long x) return (double) (float) (long) x;
+            if (v instanceof Double d) return (double) (float) (double) d;
+            return v;
         }
 
         /**
@@ -77,6 +89,7 @@ final class Values {
         Object apply(Object v) {
             if (this == NONE) return v;
             if (this == FLOATING) return v instanceof Long x ? (Object) (double) (long) x : v;
+            if (this == FLOAT) return toFloat(v);
             long l;
             if (v instanceof Long x) l = x;
             else if (v instanceof Double d) l = (int) (double) d;
@@ -87,7 +100,7 @@ final class Values {
                 case SHORT -> (short) l;
                 case BYTE -> (byte) l;
                 case CHAR -> (char) l;
-                case NONE, FLOATING -> l;
+                case NONE, FLOATING, FLOAT -> l;
             };
             return w == l && v instanceof Long ? v : (Object) w;
         }
@@ -299,8 +312,9 @@ final class Values {
          * holds 0.0), so that the array's elements are all of one kind; anything else as it is.
          */
         Object asElement(Object v) {
-            return v instanceof Long l && component != null && (component.equals("double") || component.equals("float"))
-                    ? (Object) (double) (long) l : v;
+            if (component == null) return v;
+            if (component.equals("float")) return Narrow.toFloat(v); // an element of a float[] has a float's precision
+            return v instanceof Long l && component.equals("double") ? (Object) (double) (long) l : v;
         }
 
         ArrayVal writable() {

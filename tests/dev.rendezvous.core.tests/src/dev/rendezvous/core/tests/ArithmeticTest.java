@@ -2,6 +2,7 @@ package dev.rendezvous.core.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -275,6 +276,55 @@ class ArithmeticTest {
         int tag = k * 1000 + c[0] * 100 + c[1] * 10 + (c[2] + 1) + neg * 20 + c[3] + c[5] + c[6] + old;
         RunReport r = Repo.analyze("Incr.java", src.formatted(tag), 2);
         assertEquals(Verdict.NONE, r.verdict(), r.findings().toString());
+    }
+
+    /**
+     * A {@code float} has a float's precision (numbers are held as doubles): a float literal, a variable and an array
+     * element declared float, a cast to float, float arithmetic at each step (in a loop too), a compound assignment,
+     * and a float widened to a double. {@code 0.1f == 0.1} is false in Java; it had been true.
+     */
+    @Test
+    void floatsHaveAFloatsPrecision() {
+        String src = """
+                import mpi.*;
+                public class Floats {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] buf = new int[1];
+                        float f = 1f / 3;
+                        double d = f;
+                        float[] fa = new float[3];
+                        fa[0] = 0.7f * 3;
+                        float acc = 0;
+                        for (int i = 0; i < 10; i++) acc += 0.1f;
+                        float g = 16777216;
+                        g += 1;
+                        String text = "" + 0.1f + (f * 2);
+                        int tag = (d == 1.0 / 3 ? 1 : 0) + (0.1f == 0.1 ? 10 : 0) + ((float) 0.1 == 0.1f ? 100 : 0)
+                                + (acc == 1.0f ? 1000 : 0) + (int) ((fa[0] - 2.1) * 1e9) %% 97 * 3 + (g == 16777217 ? 5000 : 0)
+                                + (int) ((f * 3 - 1) * 1e9) %% 89 + text.hashCode() %% 3 * 10000;
+                        if (rank == 0) MPI.COMM_WORLD.Send(buf, 0, 1, MPI.INT, 1, Math.floorMod(tag, 30000));
+                        else if (rank == 1) MPI.COMM_WORLD.Recv(buf, 0, 1, MPI.INT, 0, %d);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        float f = 1f / 3;
+        double d = f;
+        float[] fa = new float[3];
+        fa[0] = 0.7f * 3;
+        float acc = 0;
+        for (int i = 0; i < 10; i++) acc += 0.1f;
+        float g = 16777216;
+        g += 1;
+        String text = "" + 0.1f + (f * 2);
+        int tag = (d == 1.0 / 3 ? 1 : 0) + (0.1f == 0.1 ? 10 : 0) + ((float) 0.1 == 0.1f ? 100 : 0)
+                + (acc == 1.0f ? 1000 : 0) + (int) ((fa[0] - 2.1) * 1e9) % 97 * 3 + (g == 16777217 ? 5000 : 0)
+                + (int) ((f * 3 - 1) * 1e9) % 89 + text.hashCode() % 3 * 10000;
+        RunReport r = Repo.analyze("Floats.java", src.formatted(Math.floorMod(tag, 30000)), 2);
+        assertEquals(Verdict.NONE, r.verdict(), "tag " + Math.floorMod(tag, 30000) + ": " + r.findings());
+        assertEquals(List.of(), r.findings().stream().filter(x -> x.kind().id().equals("analysis-assumption")).toList()); // computed
     }
 
     /** MPI.UNDEFINED kept in an int variable still leaves a rank out of Split (its sentinel is not wrapped to 0). */
