@@ -104,7 +104,7 @@ final class Overloads {
             case "Number" -> {
                 return v instanceof Long || v instanceof Double ? 2 : v instanceof Boolean || v instanceof String || v instanceof ArrayVal ? NO : 1;
             }
-            case "Object" -> {
+            case "Object", "Comparable", "Serializable" -> { // a number, a truth value or a string, boxed, passes as one
                 return 1;
             }
             default -> { }

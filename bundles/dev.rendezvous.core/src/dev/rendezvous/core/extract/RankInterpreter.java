@@ -3163,19 +3163,14 @@ final class RankInterpreter {
      * {@link #infix} rounds to (numbers are held as doubles).
      */
     boolean floatTyped(Expression e) {
+        Boolean declared = declaredAs(e, PrimitiveType.FLOAT, Values.Narrow.FLOAT, "float");
+        if (declared != null) return declared;
         return switch (e) {
             case NumberLiteral n -> {
                 String t = n.getToken();
                 yield !t.startsWith("0x") && !t.startsWith("0X") && (t.endsWith("f") || t.endsWith("F"));
             }
-            case SimpleName sn -> {
-                Cell c = resolve(sn);
-                yield c != null && c.narrow == Values.Narrow.FLOAT;
-            }
             case ParenthesizedExpression pe -> floatTyped(pe.getExpression());
-            case CastExpression ce -> ce.getType() instanceof PrimitiveType pt && pt.getPrimitiveTypeCode() == PrimitiveType.FLOAT;
-            case ArrayAccess aa -> aa.getArray() instanceof SimpleName a && resolve(a) instanceof Cell c && c.value instanceof ArrayVal av
-                    && "float".equals(av.component);
             case InfixExpression ie -> floatArithmetic(ie);
             case PrefixExpression pe -> pe.getOperator() != PrefixExpression.Operator.NOT && floatTyped(pe.getOperand());
             case PostfixExpression pe -> floatTyped(pe.getOperand());
@@ -3224,16 +3219,11 @@ final class RankInterpreter {
      * {@code String.valueOf(c)}) that code must become the character ({@link #asText}).
      */
     boolean charTyped(Expression e) {
+        Boolean declared = declaredAs(e, PrimitiveType.CHAR, Values.Narrow.CHAR, "char");
+        if (declared != null) return declared;
         return switch (e) {
             case CharacterLiteral c -> true;
-            case SimpleName sn -> {
-                Cell c = resolve(sn);
-                yield c != null && c.narrow == Values.Narrow.CHAR;
-            }
             case ParenthesizedExpression pe -> charTyped(pe.getExpression());
-            case CastExpression ce -> ce.getType() instanceof PrimitiveType pt && pt.getPrimitiveTypeCode() == PrimitiveType.CHAR;
-            case ArrayAccess aa -> aa.getArray() instanceof SimpleName a && resolve(a) instanceof Cell c && c.value instanceof ArrayVal av
-                    && "char".equals(av.component);
             case MethodInvocation mi -> mi.getName().getIdentifier().equals("charAt") && mi.arguments().size() == 1
                     || mi.getExpression() instanceof SimpleName cls && cls.getIdentifier().equals("Character")
                             && (mi.getName().getIdentifier().equals("toUpperCase") || mi.getName().getIdentifier().equals("toLowerCase"))
@@ -3243,6 +3233,23 @@ final class RankInterpreter {
             case PrefixExpression pe -> (pe.getOperator() == PrefixExpression.Operator.INCREMENT
                     || pe.getOperator() == PrefixExpression.Operator.DECREMENT) && charTyped(pe.getOperand());
             default -> false;
+        };
+    }
+
+    /**
+     * For a variable, an element of a named array or a cast, whether it is of the primitive type {@code code} (a
+     * variable's {@code narrow}, an array's {@code component}); null for any other form of expression.
+     */
+    private Boolean declaredAs(Expression e, PrimitiveType.Code code, Values.Narrow narrow, String component) {
+        return switch (e) {
+            case SimpleName sn -> {
+                Cell c = resolve(sn);
+                yield c != null && c.narrow == narrow;
+            }
+            case CastExpression ce -> ce.getType() instanceof PrimitiveType pt && pt.getPrimitiveTypeCode() == code;
+            case ArrayAccess aa -> aa.getArray() instanceof SimpleName a && resolve(a) instanceof Cell c && c.value instanceof ArrayVal av
+                    && component.equals(av.component);
+            default -> null;
         };
     }
 
