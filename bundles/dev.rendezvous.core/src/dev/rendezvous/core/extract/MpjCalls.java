@@ -960,8 +960,9 @@ final class MpjCalls {
      * program sorting half of an array of random numbers sends {@code to - from} of them. A negative length
      * or range is left unknown (Java throws there; the analysis does not follow that). A copy of a whole array
      * shares its elements until one of the two is written, a copy from an array of one value (untouched, or
-     * forgotten) is filled with it, and any other copy is charged to the step budget ({@link RankInterpreter#bulk}):
-     * a loop copying the rest of a million-element row on each iteration stays bounded.
+     * forgotten) is filled with it, and any other copy, or a fill that makes a new template, is charged to the step
+     * budget ({@link RankInterpreter#bulk}): a loop copying the rest of a million-element row on each iteration stays
+     * bounded, whether the row was written or not.
      */
     private Object copyOf(String name, List<Object> args, MethodInvocation mi) {
         long maxLength = in.budgets.maxArrayLength;
@@ -985,6 +986,8 @@ final class MpjCalls {
         if (a != null && a.elems != null && from == 0 && len == a.elems.length) {
             copy = a.copy();
         } else if (uniform != null && (a == null || a.elems == null || to <= a.elems.length)) {
+            // filled with that value: a pass over the elements too when no array of this length holds its template yet
+            if (len >= ArrayVal.TEMPLATE_MIN && !ArrayVal.hasTemplate(len, uniform)) in.bulk(len, mi);
             copy = ArrayVal.filled(len, uniform);
         } else {
             in.bulk(len, mi);
@@ -1107,8 +1110,8 @@ final class MpjCalls {
     }
 
     private Object listCall(ListVal l, String name, List<Object> args, MethodInvocation mi) {
-        if (!LIST_QUERIES.contains(name)) l.sizeDatum = null;
-        if (BY_EQUALS.contains(name) && args.size() == 1 && args.get(0) instanceof Values.ObjVal o && o.type != null && o.anon == null
+        if (l.sizeDatum != null && !LIST_QUERIES.contains(name)) l.sizeDatum = null;
+        if (args.size() == 1 && args.get(0) instanceof Values.ObjVal o && o.type != null && o.anon == null && BY_EQUALS.contains(name)
                 && in.declaresEquals(o.type)) {
             // the program's equals decides which element is meant (o.equals(element), as ArrayList asks), run here
             int at = l.unknownSize ? -2 : in.indexByEquals(l.items, o, name.equals("lastIndexOf"), mi);
@@ -1717,13 +1720,21 @@ final class MpjCalls {
      * MPI.INT, a {@code double[]} received with MPI.INT, a Bcast of a {@code double[]} with MPI.INT and a count of 0).
      * Only arrays the analysis saw made with their type are checked.
      */
+    /** The datatype {@link #rejectMistypedBuffers} met last, and its Java element type. */
+    private Datatype lastDatatype;
+    private String lastElement;
+
     private void rejectMistypedBuffers(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
         boolean root = isRoot(comm, op, a);
         int[][] positions = bufferPositions(op);
         for (int[] p : positions) {
             if (p[2] == 1 && !root) continue;
             if (!(arg(a, p[0]) instanceof ArrayVal buf) || buf.component == null || !(arg(a, p[1]) instanceof Datatype t)) continue;
-            String expected = ElementTypes.javaElement(t.name());
+            if (t != lastDatatype) { // a halo exchange names one datatype at every call: its element type is looked up once
+                lastDatatype = t;
+                lastElement = ElementTypes.javaElement(t.name());
+            }
+            String expected = lastElement;
             if (expected == null) continue;
             String have = buf.component;
             boolean fits = expected.equals("Object") ? !ElementTypes.isPrimitive(have) : expected.equals(have);
@@ -2346,12 +2357,12 @@ final class MpjCalls {
                 fill(arg(a, 4), arg(a, 5), Unknown.ANY, all, alike("Allgather", res, all));
             }
             case GATHER -> {
-                if (me == root) fill(arg(a, 4), arg(a, 5), Unknown.ANY, concat(p, res.complete()), Unknown.ANY);
+                if (me == root) fill(arg(a, 4), arg(a, 5), Unknown.ANY, concat(p, res.complete(), arg(a, 4)), Unknown.ANY);
             }
             case SCATTER -> {
                 Object slice = null;
                 if (p[root] instanceof Object[] src && arg(a, 6) instanceof Long rc && rc >= 0 && (me + 1) * rc <= src.length) {
-                    slice = java.util.Arrays.copyOfRange(src, (int) (me * rc), (int) ((me + 1) * rc));
+                    slice = part(src, (int) (me * rc), (int) ((me + 1) * rc));
                 }
                 fill(arg(a, 4), arg(a, 5), arg(a, 6), slice, Unknown.ANY);
             }
@@ -2360,7 +2371,7 @@ final class MpjCalls {
                 Object[] parts = new Object[p.length];
                 for (int j = 0; j < p.length && parts != null; j++) {
                     parts[j] = p[j] instanceof Object[] d && d.length % p.length == 0
-                            ? java.util.Arrays.copyOfRange(d, me * (d.length / p.length), (me + 1) * (d.length / p.length)) : null;
+                            ? part(d, me * (d.length / p.length), (me + 1) * (d.length / p.length)) : null;
                     if (parts[j] == null) parts = null;
                 }
                 if (res.complete() && parts != null && basicTypes(a, 3, 7)) fill(arg(a, 4), arg(a, 5), Unknown.ANY, concat(parts, true), Unknown.ANY);
@@ -2534,13 +2545,50 @@ final class MpjCalls {
     }
 
     /** The members' parts one after the other, copied once (a gather of large arrays repeats this at every call). */
+    /**
+     * The {@code n} elements of {@code parts} (arrays) one after the other as the template of their one value
+     * ({@link Values.ArrayVal#template}) when every part is that value's template: buffers made and never written, or
+     * forgotten, gathered whole. Null otherwise. A benchmark that gathers fresh arrays of up to five million doubles
+     * at each of 25 message sizes (JGF's {@code JGFGatherBench}) copied every element into a new array at every
+     * Gather, and spent its whole budget copying and collecting them.
+     */
+    private static Object[] uniformConcat(Object[] parts, int n, Object target) {
+        if (parts.length == 0 || !(parts[0] instanceof Object[] first) || first.length == 0) return null;
+        Object fill = first[0];
+        for (Object p : parts) if (!Values.ArrayVal.isTemplate((Object[]) p, fill)) return null;
+        // the receive buffer holds that value everywhere already (a template of the length): it is the result
+        if (target instanceof ArrayVal t && t.elems != null && t.elems.length == n && Values.ArrayVal.isTemplate(t.elems, fill)) {
+            return t.elems;
+        }
+        return Values.ArrayVal.template(n, fill);
+    }
+
+    /**
+     * Elements {@code from .. to - 1} of a message's payload: its value's template of that length when the payload is
+     * a template ({@link #uniformConcat}), else a copy.
+     */
+    private static Object[] part(Object[] payload, int from, int to) {
+        if (to - from >= Values.ArrayVal.TEMPLATE_MIN && payload.length > 0 && Values.ArrayVal.isTemplate(payload, payload[0])) {
+            Object[] t = Values.ArrayVal.template(to - from, payload[0]);
+            if (t != null) return t;
+        }
+        return java.util.Arrays.copyOfRange(payload, from, to);
+    }
+
     private static Object concat(Object[] parts, boolean complete) {
+        return concat(parts, complete, null);
+    }
+
+    /** As above; {@code target} (a receive buffer, or null) may be the result when the parts are uniform ({@link #uniformConcat}). */
+    private static Object concat(Object[] parts, boolean complete, Object target) {
         if (!complete) return null;
         int n = 0;
         for (Object p : parts) {
             if (!(p instanceof Object[] arr)) return null;
             n += arr.length;
         }
+        Object[] uniform = uniformConcat(parts, n, target);
+        if (uniform != null) return uniform;
         Object[] out = new Object[n];
         int at = 0;
         for (Object p : parts) {

@@ -277,9 +277,35 @@ final class Values {
         private static final Map<TemplateKey, Object[]> TEMPLATES = new java.util.concurrent.ConcurrentHashMap<>();
         private static final java.util.concurrent.atomic.AtomicLong TEMPLATE_ELEMENTS = new java.util.concurrent.atomic.AtomicLong();
 
-        /** Whether {@code elems} is the template of its length for {@code fill} (looked up, never made). */
+        /**
+         * Every template made, by its length and fill, as long as something still holds it: also those {@link #TEMPLATES}
+         * has dropped. A program whose arrays together pass {@link #MAX_TEMPLATE_ELEMENTS} (a benchmark gathering five
+         * million doubles into a buffer of ten million, at each of 25 message sizes) had its templates drop each other
+         * in turn: every new array of those lengths, in every execution explored, made and filled a new template, and a
+         * collective could no longer tell that its parts held one value, so it copied them element by element. Weak: an
+         * analysis that no longer holds a long array does not keep its memory here.
+         */
+        private static final Map<TemplateKey, java.lang.ref.WeakReference<Object[]>> HELD = new java.util.concurrent.ConcurrentHashMap<>();
+
+        /** The templates of {@link #HELD}, by identity (an array's {@code equals} is its identity). */
+        private static final Map<Object[], Boolean> MADE = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+        /** Past this many lengths and fills in {@link #HELD}, those no longer held are dropped from it. */
+        private static final int MAX_HELD_KEYS = 1024;
+
+        /** Whether {@code elems} is a template (never written) of {@code fill} (looked up, never made). */
         static boolean isTemplate(Object[] elems, Object fill) {
-            return elems.length >= TEMPLATE_MIN && TEMPLATES.get(new TemplateKey(elems.length, fill)) == elems;
+            if (elems.length < TEMPLATE_MIN) return false;
+            if (TEMPLATES.get(new TemplateKey(elems.length, fill)) == elems) return true;
+            return java.util.Objects.equals(elems[0], fill) && MADE.containsKey(elems);
+        }
+
+        /** Whether {@link #template}{@code (n, fill)} would be found rather than made (a pass over {@code n} elements). */
+        static boolean hasTemplate(int n, Object fill) {
+            TemplateKey k = new TemplateKey(n, fill);
+            if (TEMPLATES.containsKey(k)) return true;
+            java.lang.ref.WeakReference<Object[]> held = HELD.get(k);
+            return held != null && held.get() != null;
         }
 
         /**
@@ -292,16 +318,21 @@ final class Values {
             if (n < TEMPLATE_MIN || !TEMPLATE_FILLS.contains(fill)) return null;
             TemplateKey k = new TemplateKey(n, fill);
             Object[] t = TEMPLATES.get(k);
-            if (t == null) {
-                if (TEMPLATE_ELEMENTS.addAndGet(n) > MAX_TEMPLATE_ELEMENTS) {
-                    TEMPLATES.clear(); // arrays holding a dropped template keep it; it is only no longer shared anew
-                    TEMPLATE_ELEMENTS.set(n);
-                }
-                t = new Object[n];
-                Arrays.fill(t, fill);
-                Object[] raced = TEMPLATES.putIfAbsent(k, t);
-                if (raced != null) t = raced;
+            if (t != null) return t;
+            java.lang.ref.WeakReference<Object[]> held = HELD.get(k);
+            t = held == null ? null : held.get();
+            if (t != null) return t; // dropped from the bounded map, still held by an array
+            if (TEMPLATE_ELEMENTS.addAndGet(n) > MAX_TEMPLATE_ELEMENTS) {
+                TEMPLATES.clear(); // arrays holding a dropped template keep it (and HELD finds it while they do)
+                TEMPLATE_ELEMENTS.set(n);
+                if (HELD.size() > MAX_HELD_KEYS) HELD.values().removeIf(r -> r.get() == null);
             }
+            t = new Object[n];
+            Arrays.fill(t, fill);
+            Object[] raced = TEMPLATES.putIfAbsent(k, t);
+            if (raced != null) return raced;
+            HELD.put(k, new java.lang.ref.WeakReference<>(t));
+            MADE.put(t, Boolean.TRUE);
             return t;
         }
 

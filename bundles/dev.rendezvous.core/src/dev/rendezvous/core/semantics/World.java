@@ -306,7 +306,7 @@ public final class World {
     private final Semaphore sched = new Semaphore(0);
     private final ArrayDeque<RankState> runnable = new ArrayDeque<>();
     private final ArrayDeque<RankState> yielded = new ArrayDeque<>();
-    private final HashMap<Long, ArrayDeque<SendOp>> channels = new HashMap<>();
+    private final ChannelTable channels = new ChannelTable();
     private final ArrayList<RecvOp>[] posted;
     private final LinkedHashSet<Integer> wildcardRanks = new LinkedHashSet<>();
     /** Standard-mode sends each rank has posted (a scripted run's buffering choices are by this number). */
@@ -545,7 +545,7 @@ public final class World {
             }
             pending += rs.requests.size() + posted[rs.rank].size();
         }
-        for (ArrayDeque<SendOp> ch : channels.values()) pending += ch.size();
+        for (ArrayDeque<SendOp> ch : channels.slots()) if (ch != null) pending += ch.size();
         if (pending > MAX_PENDING_HASHED) {
             h.opaque();
             return null;
@@ -564,10 +564,11 @@ public final class World {
             if (!rs.ended()) views[rs.rank].hashState(h);
             if (h.isOpaque()) return null;
         }
-        for (Map.Entry<Long, ArrayDeque<SendOp>> c : new java.util.TreeMap<>(channels).entrySet()) {
-            if (c.getValue().isEmpty()) continue;
-            h.add(c.getKey()).add(c.getValue().size());
-            for (SendOp s : c.getValue()) hashPending(h, s);
+        for (long key : channels.sortedKeys()) {
+            ArrayDeque<SendOp> ch = channels.get(key);
+            if (ch.isEmpty()) continue;
+            h.add(key).add(ch.size());
+            for (SendOp s : ch) hashPending(h, s);
         }
         for (int r = 0; r < np; r++) {
             h.add(posted[r].size());
@@ -908,7 +909,11 @@ public final class World {
 
     private final List<RankState> stalledRanks = new ArrayList<>();
 
-    private void progressed(int... rs) {
+    /**
+     * Something moved that ranks {@code a} and {@code b} (each -1 for none) may have waited for: they are checked at the
+     * next turn, and pollers look again. Two parameters, not an array of ranks: it is called for every message matched.
+     */
+    private void progressed(int a, int b) {
         progress++;
         if (!stalledRanks.isEmpty()) {
             for (RankState st : stalledRanks) {
@@ -920,10 +925,13 @@ public final class World {
             }
             stalledRanks.clear();
         }
-        for (int r : rs) {
-            if (r >= 0 && r < np) toCheck.set(r);
-        }
-        for (RankState y : yielded) y.spinsWithoutProgress = 0;
+        if (a >= 0 && a < np) toCheck.set(a);
+        if (b >= 0 && b < np) toCheck.set(b);
+        if (!yielded.isEmpty()) for (RankState y : yielded) y.spinsWithoutProgress = 0;
+    }
+
+    private void progressed(int r) {
+        progressed(r, -1);
     }
 
     /**
@@ -1174,7 +1182,7 @@ public final class World {
         if (!matchSend(s)) {
             decideBuffering(rank, s);
             s.seq = ++queuedSends;
-            channels.computeIfAbsent(channelKey(s.comm, s.src, s.dst), k -> new ArrayDeque<>(2)).add(s);
+            channels.getOrCreate(channelKey(s.comm, s.src, s.dst)).add(s);
         }
         progressed(wdest);
         notifyProbes(s);
@@ -1679,7 +1687,8 @@ public final class World {
      */
     public void bufferDetach(int rank, Event ev) {
         List<Pending> out = new ArrayList<>();
-        for (ArrayDeque<SendOp> ch : channels.values()) {
+        for (ArrayDeque<SendOp> ch : channels.slots()) {
+            if (ch == null) continue;
             for (SendOp s : ch) if (s.src == rank && s.mode.isBuffered() && s.match == null) out.add(s);
         }
         if (!out.isEmpty()) {

@@ -185,6 +185,58 @@ class MessagePayloadTest {
         assertEquals(List.of(), problems("BcastForgottenWritten", bcast.replace("if (me == 1) v[3] = 0;", "v[3] = 0;"), 3));
     }
 
+    // A collective whose parts are all one value's template (arrays made and never written) delivers that template
+    // (MpjCalls.uniformConcat, MpjCalls.part): shared, never written through.
+
+    @Test
+    void aWriteIntoAGatheredLongArrayLeavesOthersOfItsLengthAsTheyWere() {
+        List<String> e = errors("GatherFresh", """
+                        double[] s = new double[100];
+                        double[] r = new double[200];
+                        MPI.COMM_WORLD.Gather(s, 0, 100, MPI.DOUBLE, r, 0, 100, MPI.DOUBLE, 0);
+                        if (me == 0) r[5] = 1;
+                        double[] other = new double[200];
+                        double[] part = new double[100];
+                        if (me == 0 && other[5] == 0 && part[5] == 0 && r[5] == 1) MPI.COMM_WORLD.Send(r, 0, 1, MPI.DOUBLE, 1, 5);
+                        if (me == 1) MPI.COMM_WORLD.Recv(s, 0, 1, MPI.DOUBLE, 0, 5);
+                """, 2);
+        assertEquals(List.of(), e);
+    }
+
+    @Test
+    void aGatheredPartThatWasWrittenArrivesWithItsValue() {
+        // rank 1's part holds one 7 among zeros: the gather is not uniform, and the root sees the 7 where rank 1 put it
+        String body = """
+                        double[] s = new double[100];
+                        double[] r = new double[200];
+                        if (me == 1) s[3] = 7;
+                        MPI.COMM_WORLD.Gather(s, 0, 100, MPI.DOUBLE, r, 0, 100, MPI.DOUBLE, 0);
+                        if (me == 0 && r[INDEX] == 7) MPI.COMM_WORLD.Send(r, 0, 1, MPI.DOUBLE, 1, 5);
+                        if (me == 1) MPI.COMM_WORLD.Recv(s, 0, 1, MPI.DOUBLE, 0, 5);
+                """;
+        assertEquals(List.of(), errors("GatherWritten", body.replace("INDEX", "103"), 2));
+        assertEquals(1, errors("GatherWrittenElsewhere", body.replace("INDEX", "3"), 2).size());
+    }
+
+    @Test
+    void scatteredAndExchangedPartsOfAFreshArrayAreZerosOfTheirOwn() {
+        List<String> e = errors("ScatterFresh", """
+                        int[] all = new int[256];
+                        int[] mine = new int[128];
+                        MPI.COMM_WORLD.Scatter(all, 0, 128, MPI.INT, mine, 0, 128, MPI.INT, 0);
+                        mine[7] = 1;
+                        int[] swapped = new int[256];
+                        MPI.COMM_WORLD.Alltoall(all, 0, 128, MPI.INT, swapped, 0, 128, MPI.INT);
+                        swapped[9] = 2;
+                        int[] fresh = new int[128];
+                        int[] fresh2 = new int[256];
+                        if (me == 0 && fresh[7] == 0 && fresh2[9] == 0 && all[7] == 0 && all[9] == 0 && mine[7] == 1
+                                && swapped[9] == 2 && swapped[200] == 0) MPI.COMM_WORLD.Send(mine, 0, 1, MPI.INT, 1, 5);
+                        if (me == 1) MPI.COMM_WORLD.Recv(mine, 0, 1, MPI.INT, 0, 5);
+                """, 2);
+        assertEquals(List.of(), e);
+    }
+
     @Test
     void aCopyOfARangeHasTheRangesLengthWhateverItHolds() {
         // the shape of a real sort: an array of random numbers, half of it copied and sent one element per message;
