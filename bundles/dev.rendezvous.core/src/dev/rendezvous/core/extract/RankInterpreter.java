@@ -2204,7 +2204,7 @@ final class RankInterpreter {
             for (String name : program.assignedNames(n)) {
                 Cell c = lookup(name);
                 if (c == null) continue;
-                if (c.value instanceof ArrayVal a) a.forget();
+                if (c.value instanceof ArrayVal a) forgetWritten(n, name, a);
                 else if (!(c.value instanceof ListVal)) c.value = Values.Sym.ownData(line, rank, occ, name);
             }
             forgetLists(n, null);
@@ -2217,7 +2217,7 @@ final class RankInterpreter {
         for (String name : program.assignedNames(n)) {
             Cell c = lookup(name);
             if (c == null) continue;
-            if (c.value instanceof ArrayVal a) a.forget();
+            if (c.value instanceof ArrayVal a) forgetWritten(n, name, a);
             else if (!(c.value instanceof ListVal)) c.value = Values.Sym.of(tag + name);
         }
         forgetLists(n, tag);
@@ -2289,6 +2289,33 @@ final class RankInterpreter {
         return false;
     }
 
+    /**
+     * Forgets what {@code n} wrote into the array {@code a} (the variable {@code name}): only the rows it picks by an
+     * index it does not change ({@link Program#rowIndices}), each found from that index now, when it writes nothing else
+     * of {@code a}; else all of {@code a}. The other rows keep what they hold, as they did in the program.
+     */
+    private void forgetWritten(ASTNode n, String name, ArrayVal a) {
+        List<Expression> rows = a.elems == null ? null : program.rowIndices(n, name);
+        if (rows != null) {
+            List<ArrayVal> picked = new ArrayList<>(rows.size());
+            for (Expression e : rows) {
+                // names, numbers and + - * of them: nothing is called or changed by evaluating it again
+                Object k = eval(e);
+                if (!(k instanceof Long i) || i < 0 || i >= a.elems.length || !(a.elems[(int) (long) i] instanceof ArrayVal row)
+                        || row == a) {
+                    picked = null;
+                    break;
+                }
+                picked.add(row);
+            }
+            if (picked != null) {
+                for (ArrayVal row : picked) row.forget();
+                return;
+            }
+        }
+        a.forget();
+    }
+
     /** Forgets what {@code n} may assign (but {@code keep}); true when an integer variable was lost. */
     private boolean havoc(ASTNode n, String keep) {
         return havoc(n, keep, false);
@@ -2309,7 +2336,7 @@ final class RankInterpreter {
             Cell c = lookup(name);
             if (c == null) continue;
             if (c.value instanceof ArrayVal a) {
-                a.forget(); // array contents are mostly payload; where one decides or addresses, that place says so
+                forgetWritten(n, name, a); // array contents are mostly payload; where one decides or addresses, that place says so
             } else if (!(c.value instanceof ListVal)) {
                 if (c.value instanceof Long && (!ends || relevance.relevant(name)) && !program.declaredIn(n).contains(name)
                         && !(ends && isLocal(name) && program.deadAfter(n, name))) {

@@ -264,7 +264,13 @@ final class ValueHashing {
         for (int i = 0; i < a.elems.length; i++) {
             Object x = a.elems[i];
             if (contents) value(h, x, true);
-            else if (x instanceof ArrayVal row) array(h, row, false); // the shape of rows
+            else if (x instanceof ArrayVal row && !(row instanceof ArgsVal) && scalars(row)) {
+                // a row of numbers whose contents do not matter: its length is its shape, hashed as array() would
+                // the first time it met the row, without numbering it (a 3000 x 3000 matrix of payload, hashed at every
+                // wildcard decision, put its 3000 rows into an identity map each time: mpjexpress's SeqMatrix)
+                if (row.elems == null) h.add(29);
+                else h.add(30).add(row.elems.length);
+            } else if (x instanceof ArrayVal row) array(h, row, false); // the shape of rows
             else if (x instanceof ObjVal || x instanceof ListVal || x instanceof MapVal || x instanceof IterVal
                     || x instanceof RequestValue) {
                 value(h.add(i), x, false); // an object's relevant fields, a request's state

@@ -238,6 +238,24 @@ class MessagePayloadTest {
     }
 
     @Test
+    void aLoopCutInsideOneRowForgetsThatRowOnly() {
+        // the inner loop runs past the quiet budget and is cut: it wrote only row r of m (r does not change in it),
+        // so row 0 keeps its 7 and rank 0 sends; forgetting all of m would leave the send to an unknown test
+        String body = """
+                        int[][] m = new int[3][200];
+                        m[0][5] = 7;
+                        for (int r = 1; r < 3; r++) {
+                            for (int j = 0; j < 300000; j++) m[r][j % 200] += 1;
+                        }
+                        if (me == 0 && m[0][5] == 7) MPI.COMM_WORLD.Send(m[0], 0, 1, MPI.INT, 1, 5);
+                        if (me == 1) MPI.COMM_WORLD.Recv(m[1], 0, 1, MPI.INT, 0, 5);
+                """;
+        assertEquals(List.of(), problems("RowLoopCut", body, 2));
+        // the twin: the cut loop writes row 0 too (r from 0), and its 7 is then unknown: the send may not happen
+        assertEquals(1, problems("RowLoopCutRowZero", body.replace("int r = 1;", "int r = 0;"), 2).size());
+    }
+
+    @Test
     void aCopyOfARangeHasTheRangesLengthWhateverItHolds() {
         // the shape of a real sort: an array of random numbers, half of it copied and sent one element per message;
         // the half's length steers the sender's loop although its elements are unknown
