@@ -2272,13 +2272,15 @@ public final class Program {
     }
 
     /**
-     * Where {@code node} uses the array {@code name} only through rows it picks by an index that {@code node} does not
-     * change ({@code a[i][j] = i + j} in a loop over {@code j}): those index expressions, each a name, a number or a
-     * sum, difference or product of them, none assigned in {@code node}; so that a loop cut there forgets only those
-     * rows ({@code RankInterpreter.forgetWritten}). Null when {@code name} appears any other way: the array or one of
-     * its rows handed to a call, kept in a variable or replaced ({@code a[i] = new double[n]}), a name declared there.
-     * A 3000 x 3000 matrix filled row by row forgot all its rows at each row's loop: nine million rows forgotten for
-     * three matrices (mpjexpress's {@code SeqMatrix}, which then ran out of time).
+     * Where {@code node} writes the array {@code name} (a variable, or {@code this.name}) only into rows it picks by an
+     * index that {@code node} does not change ({@code a[i][j] = i + j} in a loop over {@code j}): those index
+     * expressions, each a name, a number or a sum, difference or product of them, none assigned in {@code node}; so
+     * that a loop cut there forgets only those rows ({@code RankInterpreter.forgetWritten}). Other uses may only read:
+     * an element {@code a[k][j]}, a row's or the array's {@code length}. Null when {@code name} appears any other way
+     * (the array or a row handed to a call, kept in a variable or replaced, {@code a[i] = new double[n]}; an element of
+     * a deeper array; {@code obj.name}; a name declared there). A 3000 x 3000 matrix filled row by row forgot all its
+     * rows at each row's loop: nine million rows forgotten for three matrices (mpjexpress's {@code SeqMatrix}, which
+     * then ran out of time).
      */
     public List<Expression> rowIndices(ASTNode node, String name) {
         List<Expression> rows = rowIndices.computeIfAbsent(new RowsOf(node, name), k -> {
@@ -2290,13 +2292,18 @@ public final class Program {
                 @Override
                 public boolean visit(SimpleName sn) {
                     if (!sn.getIdentifier().equals(name) || other[0]) return false;
-                    if (sn.getParent() instanceof ArrayAccess row && row.getArray() == sn
-                            && row.getParent() instanceof ArrayAccess element && element.getArray() == row
-                            && invariantIndex(row.getIndex(), assignedThere)) {
-                        if (seen.add(row.getIndex().toString())) out.add(row.getIndex());
-                    } else {
-                        other[0] = true;
+                    Expression root = sn;
+                    if (sn.getParent() instanceof FieldAccess f && f.getName() == sn) {
+                        if (!(f.getExpression() instanceof org.eclipse.jdt.core.dom.ThisExpression)) {
+                            other[0] = true; // another object's field
+                            return false;
+                        }
+                        root = f;
                     }
+                    Object use = rowWritten(root, assignedThere);
+                    if (use == READ_ONLY) return false;
+                    if (!(use instanceof Expression index)) other[0] = true;
+                    else if (seen.add(index.toString())) out.add(index);
                     return false;
                 }
             });
@@ -2304,6 +2311,61 @@ public final class Program {
         });
         return rows == NO_ROWS ? null : rows;
     }
+
+    /** What {@link #rowWritten} answers for a use that only reads. */
+    private static final Object READ_ONLY = new Object();
+
+    /**
+     * For a use of the array {@code root}: the row index of an element written there ({@code root[E][F] = ...},
+     * {@code root[E][F]++}, E invariant), {@link #READ_ONLY} for a read ({@code root[E][F]}, {@code root[E].length},
+     * {@code root.length}), null for any other use.
+     */
+    private static Object rowWritten(Expression root, Set<String> assigned) {
+        ASTNode p = root.getParent();
+        if (p instanceof org.eclipse.jdt.core.dom.QualifiedName q && q.getQualifier() == root && q.getName().getIdentifier().equals("length")) {
+            return READ_ONLY;
+        }
+        if (p instanceof FieldAccess f && f.getExpression() == root && f.getName().getIdentifier().equals("length")) return READ_ONLY;
+        if (!(p instanceof ArrayAccess row) || row.getArray() != root) return null;
+        ASTNode q = row.getParent();
+        if (q instanceof FieldAccess f && f.getExpression() == row && f.getName().getIdentifier().equals("length")) return READ_ONLY;
+        if (!(q instanceof ArrayAccess element) || element.getArray() != row) return null;
+        ASTNode top = element.getParent();
+        if (top instanceof ArrayAccess deeper && deeper.getArray() == element) return null; // an element of a deeper array
+        boolean written = top instanceof Assignment a && a.getLeftHandSide() == element
+                || top instanceof PostfixExpression pe && pe.getOperand() == element
+                || top instanceof PrefixExpression pr && pr.getOperand() == element
+                        && (pr.getOperator() == PrefixExpression.Operator.INCREMENT || pr.getOperator() == PrefixExpression.Operator.DECREMENT);
+        if (!written) return READ_ONLY;
+        return invariantIndex(row.getIndex(), assigned) ? row.getIndex() : null;
+    }
+
+    /**
+     * Names {@code node} writes only through {@code this.name} (an element of it, or the field itself), never as a
+     * plain name nor as another object's field: what is written there is the field, also where a local of that name
+     * hides it (a constructor copying its parameter {@code density} into {@code this.density}).
+     */
+    public Set<String> thisOnlyTargets(ASTNode node) {
+        return thisOnly.computeIfAbsent(node, n -> {
+            Set<String> viaThis = new HashSet<>(), otherwise = new HashSet<>();
+            n.accept(new Writes() {
+                @Override
+                void written(Expression target) {
+                    Expression e = target;
+                    while (e instanceof ArrayAccess aa) e = aa.getArray();
+                    if (e instanceof FieldAccess f && f.getExpression() instanceof org.eclipse.jdt.core.dom.ThisExpression) {
+                        viaThis.add(f.getName().getIdentifier());
+                    } else {
+                        addTarget(target, otherwise);
+                    }
+                }
+            });
+            viaThis.removeAll(otherwise);
+            return Set.copyOf(viaThis);
+        });
+    }
+
+    private final Map<ASTNode, Set<String>> thisOnly = new java.util.concurrent.ConcurrentHashMap<>();
 
     private record RowsOf(ASTNode node, String name) {}
 

@@ -1764,7 +1764,7 @@ final class RankInterpreter {
                 Cell c = frame.self.fields.get(f);
                 if (c == null) continue;
                 if (c.value instanceof ArrayVal a) {
-                    a.forget();
+                    forgetWritten(loop, f, a);
                 } else if (!(c.value instanceof ListVal)) {
                     if (c.value instanceof Long && program.stateRelevance().relevant(f)) lostIntegers = true;
                     c.value = Unknown.ANY;
@@ -2202,7 +2202,7 @@ final class RankInterpreter {
             loseDraws();
             int line = program.range(n).line();
             for (String name : program.assignedNames(n)) {
-                Cell c = lookup(name);
+                Cell c = written(n, name);
                 if (c == null) continue;
                 if (c.value instanceof ArrayVal a) forgetWritten(n, name, a);
                 else if (!(c.value instanceof ListVal)) c.value = Values.Sym.ownData(line, rank, occ, name);
@@ -2215,7 +2215,7 @@ final class RankInterpreter {
         String tag = Values.Sym.alikePrefix(program.range(n).line(), digest[0]);
         skippedReads(inputs, cells, i -> tag + i);
         for (String name : program.assignedNames(n)) {
-            Cell c = lookup(name);
+            Cell c = written(n, name);
             if (c == null) continue;
             if (c.value instanceof ArrayVal a) forgetWritten(n, name, a);
             else if (!(c.value instanceof ListVal)) c.value = Values.Sym.of(tag + name);
@@ -2290,6 +2290,19 @@ final class RankInterpreter {
     }
 
     /**
+     * The variable {@code n} writes under {@code name}: the receiver's field where {@code n} writes it only as
+     * {@code this.name} ({@link Program#thisOnlyTargets}: a local of that name, a constructor's parameter, is only read
+     * there), else the one the name resolves to.
+     */
+    private Cell written(ASTNode n, String name) {
+        if (frame.self != null && program.thisOnlyTargets(n).contains(name)) {
+            Cell field = frame.self.fields.get(name);
+            if (field != null) return field;
+        }
+        return lookup(name);
+    }
+
+    /**
      * Forgets what {@code n} wrote into the array {@code a} (the variable {@code name}): only the rows it picks by an
      * index it does not change ({@link Program#rowIndices}), each found from that index now, when it writes nothing else
      * of {@code a}; else all of {@code a}. The other rows keep what they hold, as they did in the program.
@@ -2333,7 +2346,7 @@ final class RankInterpreter {
         StateRelevance relevance = program.stateRelevance();
         for (String name : program.assignedNames(n)) {
             if (name.equals(keep)) continue;
-            Cell c = lookup(name);
+            Cell c = written(n, name);
             if (c == null) continue;
             if (c.value instanceof ArrayVal a) {
                 forgetWritten(n, name, a); // array contents are mostly payload; where one decides or addresses, that place says so

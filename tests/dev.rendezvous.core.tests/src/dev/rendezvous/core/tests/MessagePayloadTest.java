@@ -256,6 +256,41 @@ class MessagePayloadTest {
     }
 
     @Test
+    void aCutLoopFillingAFieldLeavesTheParameterOfItsNameAsItWas() {
+        // a constructor copies its parameter into the field of the same name in a loop cut past the quiet budget: the
+        // field is what the loop wrote, the parameter keeps its 7, and rank 0 sends
+        String src = """
+                import mpi.*;
+                public class FieldCopy {
+                    int[][] data;
+                    FieldCopy(int[][] data, int me) throws Exception {
+                        this.data = new int[2][200];
+                        for (int r = 0; r < 2; r++) {
+                            for (int j = 0; j < 300000; j++) this.data[r][j % 200] = data[r][j % 200] + 1;
+                        }
+                        if (me == 0 && data[0][5] == 7) MPI.COMM_WORLD.Send(data[0], 0, 1, MPI.INT, 1, 5);
+                        if (me == 1) MPI.COMM_WORLD.Recv(data[1], 0, 1, MPI.INT, 0, 5);
+                    }
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int me = MPI.COMM_WORLD.Rank();
+                        int[][] d = new int[2][200];
+                        d[0][5] = 7;
+                        new FieldCopy(d, me);
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        RunReport r = Repo.analyze("FieldCopy.java", src, 2);
+        assertEquals(List.of(), r.findings().stream().filter(f -> f.severity() == Severity.ERROR || f.severity() == Severity.WARNING)
+                .filter(f -> f.kind() != FindingKind.ANALYSIS_ASSUMPTION).map(Finding::message).toList());
+        // the twin: the loop writes the parameter itself, whose 7 is then unknown
+        RunReport twin = Repo.analyze("FieldCopy.java", src.replace("this.data[r][j % 200] = data", "data[r][j % 200] = data"), 2);
+        assertEquals(1, twin.findings().stream().filter(f -> f.severity() == Severity.ERROR || f.severity() == Severity.WARNING)
+                .filter(f -> f.kind() != FindingKind.ANALYSIS_ASSUMPTION).count(), twin.findings().toString());
+    }
+
+    @Test
     void aCopyOfARangeHasTheRangesLengthWhateverItHolds() {
         // the shape of a real sort: an array of random numbers, half of it copied and sent one element per message;
         // the half's length steers the sender's loop although its elements are unknown
