@@ -132,8 +132,7 @@ final class CompiledLoops {
 
             @Override
             public boolean visit(NumberLiteral n) {
-                String t = n.getToken();
-                if (!t.startsWith("0x") && !t.startsWith("0X") && (t.endsWith("f") || t.endsWith("F"))) found[0] = true;
+                if (Operators.floatLiteral(n.getToken())) found[0] = true;
                 return false;
             }
 

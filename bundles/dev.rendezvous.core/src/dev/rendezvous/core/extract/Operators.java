@@ -10,6 +10,31 @@ import dev.rendezvous.core.extract.Values.Unknown;
 final class Operators {
     private Operators() {}
 
+    /**
+     * Whether a number literal's token is of a floating-point type, {@code double} or {@code float}: a decimal one with
+     * a point, an exponent or a {@code d}/{@code f} suffix, a hexadecimal one with a binary exponent ({@code p}).
+     * Scanned by hand: a regular expression here was compiled again at every arithmetic operation of a program
+     * with floats (a real test suite spent a fifth of its analysis compiling it).
+     */
+    static boolean floatingLiteral(String token) {
+        boolean hex = hexLiteral(token);
+        for (int i = hex ? 2 : 0; i < token.length(); i++) {
+            char c = token.charAt(i);
+            if (hex ? c == 'p' || c == 'P' : c == '.' || c == 'e' || c == 'E' || c == 'd' || c == 'D' || c == 'f' || c == 'F') return true;
+        }
+        return false;
+    }
+
+    /** Whether a number literal's token is of type {@code float}: a floating-point one with the {@code f} suffix. */
+    static boolean floatLiteral(String token) {
+        char last = token.isEmpty() ? ' ' : token.charAt(token.length() - 1);
+        return (last == 'f' || last == 'F') && (!hexLiteral(token) || floatingLiteral(token));
+    }
+
+    private static boolean hexLiteral(String token) {
+        return token.length() > 1 && token.charAt(0) == '0' && (token.charAt(1) == 'x' || token.charAt(1) == 'X');
+    }
+
     /** Parsed literals by token text (values are immutable, so one cache serves every interpreter). */
     private static final java.util.concurrent.ConcurrentHashMap<String, Object> LITERALS = new java.util.concurrent.ConcurrentHashMap<>();
 

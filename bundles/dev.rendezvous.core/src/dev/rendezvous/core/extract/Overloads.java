@@ -149,10 +149,7 @@ final class Overloads {
     /** Whether {@code e} is certainly a {@code float}: a literal with an F, or a cast to float. */
     private static boolean floatTyped(Expression e) {
         while (e instanceof ParenthesizedExpression p) e = p.getExpression();
-        if (e instanceof NumberLiteral n) {
-            String tok = n.getToken();
-            return !tok.startsWith("0x") && !tok.startsWith("0X") && (tok.endsWith("f") || tok.endsWith("F"));
-        }
+        if (e instanceof NumberLiteral n) return Operators.floatLiteral(n.getToken());
         return e instanceof CastExpression ce && ce.getType() instanceof PrimitiveType pt && pt.getPrimitiveTypeCode() == PrimitiveType.FLOAT;
     }
 

@@ -439,8 +439,7 @@ public final class Program {
 
                     @Override
                     public boolean visit(NumberLiteral n) {
-                        String t = n.getToken();
-                        if (!t.startsWith("0x") && !t.startsWith("0X") && (t.endsWith("f") || t.endsWith("F"))) found.add("");
+                        if (Operators.floatLiteral(n.getToken())) found.add("");
                         return false;
                     }
                 });
@@ -521,9 +520,7 @@ public final class Program {
 
                 @Override
                 public boolean visit(NumberLiteral n) {
-                    String t = n.getToken().toLowerCase();
-                    boolean hex = t.startsWith("0x");
-                    if (!hex && (t.contains(".") || t.contains("e") || t.endsWith("d") || t.endsWith("f"))) found[0] = true;
+                    if (Operators.floatingLiteral(n.getToken())) found[0] = true;
                     return false;
                 }
             });

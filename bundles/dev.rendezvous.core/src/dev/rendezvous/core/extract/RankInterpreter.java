@@ -3116,10 +3116,7 @@ final class RankInterpreter {
      */
     boolean floating(Expression e) {
         return switch (e) {
-            case NumberLiteral n -> {
-                String t = n.getToken().toLowerCase(java.util.Locale.ROOT);
-                yield t.startsWith("0x") ? t.contains("p") : t.matches(".*[.edf].*");
-            }
+            case NumberLiteral n -> Operators.floatingLiteral(n.getToken());
             case SimpleName sn -> {
                 Cell c = resolve(sn);
                 yield c != null && c.narrow.floating();
@@ -3206,10 +3203,7 @@ final class RankInterpreter {
         Boolean declared = declaredAs(e, PrimitiveType.FLOAT, Values.Narrow.FLOAT, "float");
         if (declared != null) return declared;
         return switch (e) {
-            case NumberLiteral n -> {
-                String t = n.getToken();
-                yield !t.startsWith("0x") && !t.startsWith("0X") && (t.endsWith("f") || t.endsWith("F"));
-            }
+            case NumberLiteral n -> Operators.floatLiteral(n.getToken());
             case ParenthesizedExpression pe -> floatTyped(pe.getExpression());
             case InfixExpression ie -> floatArithmetic(ie);
             case PrefixExpression pe -> pe.getOperator() != PrefixExpression.Operator.NOT && floatTyped(pe.getOperand());
@@ -3417,10 +3411,7 @@ final class RankInterpreter {
 
     boolean intTyped(Expression e) {
         return switch (e) {
-            case NumberLiteral n -> {
-                String t = n.getToken().toLowerCase(java.util.Locale.ROOT);
-                yield !t.endsWith("l") && (t.startsWith("0x") ? !t.contains("p") && !t.contains(".") : !t.matches(".*[.edf].*"));
-            }
+            case NumberLiteral n -> !n.getToken().endsWith("l") && !n.getToken().endsWith("L") && !Operators.floatingLiteral(n.getToken());
             case CharacterLiteral c -> true;
             case SimpleName sn -> {
                 Cell c = resolve(sn);
@@ -3467,10 +3458,7 @@ final class RankInterpreter {
      */
     private boolean integral(Expression e) {
         return switch (e) {
-            case NumberLiteral n -> {
-                String t = n.getToken().toLowerCase(java.util.Locale.ROOT);
-                yield t.startsWith("0x") ? !t.contains("p") && !t.contains(".") : !t.matches(".*[.edf].*");
-            }
+            case NumberLiteral n -> !Operators.floatingLiteral(n.getToken());
             case CharacterLiteral c -> true;
             case SimpleName sn -> {
                 Cell c = resolve(sn);
