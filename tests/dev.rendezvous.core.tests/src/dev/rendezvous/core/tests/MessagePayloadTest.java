@@ -291,6 +291,26 @@ class MessagePayloadTest {
     }
 
     @Test
+    void aReducedForgottenVectorIsUnknownEverywhereAndAWriteIntoItStaysThere() {
+        // the sum of a forgotten 100-element vector is one unknown per element (MpjCalls.reduce: a shared template of
+        // the unknown); a write into one result must not reach another
+        String body = """
+                        double[] p = new double[100];
+                        java.util.Arrays.setAll(p, i -> Math.random());
+                        double[] y = new double[100];
+                        MPI.COMM_WORLD.Allreduce(p, 0, y, 0, 100, MPI.DOUBLE, MPI.SUM);
+                        y[3] = 1;
+                        double[] w = new double[100];
+                        MPI.COMM_WORLD.Allreduce(p, 0, w, 0, 100, MPI.DOUBLE, MPI.SUM);
+                        if (me == 0 && y[3] == 1 && TEST) MPI.COMM_WORLD.Send(y, 0, 1, MPI.DOUBLE, 1, 5);
+                        if (me == 1) MPI.COMM_WORLD.Recv(y, 0, 1, MPI.DOUBLE, 0, 5);
+                """;
+        assertEquals(List.of(), problems("ReducedWritten", body.replace("TEST", "true"), 2));
+        // w[3] is the unknown sum, not the 1 written into y: rank 0 may skip its send
+        assertEquals(1, problems("ReducedOther", body.replace("TEST", "w[3] == 1"), 2).size());
+    }
+
+    @Test
     void aCopyOfARangeHasTheRangesLengthWhateverItHolds() {
         // the shape of a real sort: an array of random numbers, half of it copied and sent one element per message;
         // the half's length steers the sender's loop although its elements are unknown
