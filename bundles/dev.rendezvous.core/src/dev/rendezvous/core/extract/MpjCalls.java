@@ -2557,7 +2557,6 @@ final class MpjCalls {
         return acc;
     }
 
-    /** The members' parts one after the other, copied once (a gather of large arrays repeats this at every call). */
     /**
      * The {@code n} elements of {@code parts} (arrays) one after the other as the template of their one value
      * ({@link Values.ArrayVal#template}) when every part is that value's template: buffers made and never written, or
@@ -2588,6 +2587,7 @@ final class MpjCalls {
         return java.util.Arrays.copyOfRange(payload, from, to);
     }
 
+    /** The members' parts one after the other, copied once (a gather of large arrays repeats this at every call). */
     private static Object concat(Object[] parts, boolean complete) {
         return concat(parts, complete, null);
     }
