@@ -1720,21 +1720,13 @@ final class MpjCalls {
      * MPI.INT, a {@code double[]} received with MPI.INT, a Bcast of a {@code double[]} with MPI.INT and a count of 0).
      * Only arrays the analysis saw made with their type are checked.
      */
-    /** The datatype {@link #rejectMistypedBuffers} met last, and its Java element type. */
-    private Datatype lastDatatype;
-    private String lastElement;
-
     private void rejectMistypedBuffers(CommValue comm, Op op, List<Object> a, MethodInvocation mi) {
         boolean root = isRoot(comm, op, a);
         int[][] positions = bufferPositions(op);
         for (int[] p : positions) {
             if (p[2] == 1 && !root) continue;
             if (!(arg(a, p[0]) instanceof ArrayVal buf) || buf.component == null || !(arg(a, p[1]) instanceof Datatype t)) continue;
-            if (t != lastDatatype) { // a halo exchange names one datatype at every call: its element type is looked up once
-                lastDatatype = t;
-                lastElement = ElementTypes.javaElement(t.name());
-            }
-            String expected = lastElement;
+            String expected = ElementTypes.javaElement(t.name());
             if (expected == null) continue;
             String have = buf.component;
             boolean fits = expected.equals("Object") ? !ElementTypes.isPrimitive(have) : expected.equals(have);
@@ -1993,10 +1985,7 @@ final class MpjCalls {
             if (o == 0 && c == a.elems.length && c > 0) return a.share();
             // a part of an array holding one value everywhere (made and never written, or forgotten) is that value's
             // template of the part's length: an Alltoall of a fresh million-element buffer copies nothing
-            Object uniform = a.uniformValue();
-            Object[] part = uniform == null ? null : Values.ArrayVal.template((int) (long) c, uniform);
-            if (part != null) return part;
-            return java.util.Arrays.copyOfRange(a.elems, (int) (long) o, (int) (o + c));
+            return part(a.elems, (int) (long) o, (int) (o + c));
         }
         return null;
     }
@@ -2519,7 +2508,7 @@ final class MpjCalls {
         for (Object p : parts) {
             if (!(p instanceof Object[] arr) || len >= 0 && arr.length != len) return null;
             len = arr.length;
-            if (arr.length > 0) unknownPart |= Values.ArrayVal.isTemplate(arr, Unknown.ANY) || Values.ArrayVal.isTemplate(arr, Unknown.UNIFORM);
+            unknownPart |= Values.ArrayVal.uniformValue(arr) instanceof Unknown;
         }
         if (unknownWins && unknownPart && len > NAMED_ELEMENTS) {
             // a part all unknown (a forgotten vector): every element of the sum, maximum or minimum is the same unknown,
@@ -2580,11 +2569,9 @@ final class MpjCalls {
      * a template ({@link #uniformConcat}), else a copy.
      */
     private static Object[] part(Object[] payload, int from, int to) {
-        if (to - from >= Values.ArrayVal.TEMPLATE_MIN && payload.length > 0 && Values.ArrayVal.isTemplate(payload, payload[0])) {
-            Object[] t = Values.ArrayVal.template(to - from, payload[0]);
-            if (t != null) return t;
-        }
-        return java.util.Arrays.copyOfRange(payload, from, to);
+        Object uniform = Values.ArrayVal.uniformValue(payload);
+        Object[] t = uniform == null ? null : Values.ArrayVal.template(to - from, uniform);
+        return t != null ? t : java.util.Arrays.copyOfRange(payload, from, to);
     }
 
     /** The members' parts one after the other, copied once (a gather of large arrays repeats this at every call). */
@@ -2706,7 +2693,8 @@ final class MpjCalls {
     }
 
     private static boolean holdsAny(Object[] d) {
-        if (d.length > 0 && Values.ArrayVal.isTemplate(d, d[0])) return d[0] == Unknown.ANY; // one value: no pass
+        Object uniform = Values.ArrayVal.uniformValue(d);
+        if (uniform != null) return uniform == Unknown.ANY; // one value: no pass
         for (Object x : d) if (x == Unknown.ANY) return true;
         return false;
     }

@@ -1011,10 +1011,10 @@ public final class Program {
     /**
      * What a loop that only computes numbers writes: the arrays whose elements it assigns, and the variables it
      * assigns that are declared outside it and live after it; {@code callsOwn} when it calls methods of the program
-     * (none with an effect: {@linkplain #readOnly read-only}); {@code thisFields}, those of the arrays and variables it
-     * writes as fields of the receiver ({@code this.density[x][y] = ...}), which a local of the same name may shadow.
+     * (none with an effect: {@linkplain #readOnly read-only}). A name may be written as a field of the receiver
+     * ({@code this.density[x][y] = ...}), which a local of the same name may shadow ({@link #thisOnlyTargets}).
      */
-    public record PayloadWrites(Set<String> arrays, Set<String> scalars, boolean callsOwn, boolean allocates, Set<String> thisFields) {}
+    public record PayloadWrites(Set<String> arrays, Set<String> scalars, boolean callsOwn, boolean allocates) {}
 
     /**
      * The arrays a loop without communication writes, when that is all it does: element assignments
@@ -1107,7 +1107,7 @@ public final class Program {
             Set<String> live = new HashSet<>();
             for (String s : scalars) if (qualified.contains(s) || !declared.contains(s) && !deadAfter(l, s)) live.add(s);
             if (arrays.isEmpty() && live.isEmpty()) ok[0] = false;
-            return ok[0] ? java.util.Optional.of(new PayloadWrites(Set.copyOf(arrays), Set.copyOf(live), callsOwn[0], allocates[0], Set.copyOf(qualified))) : java.util.Optional.empty();
+            return ok[0] ? java.util.Optional.of(new PayloadWrites(Set.copyOf(arrays), Set.copyOf(live), callsOwn[0], allocates[0])) : java.util.Optional.empty();
         }).orElse(null);
     }
 
@@ -2349,8 +2349,10 @@ public final class Program {
                 @Override
                 void written(Expression target) {
                     Expression e = target;
+                    while (e instanceof org.eclipse.jdt.core.dom.ParenthesizedExpression pe) e = pe.getExpression();
                     while (e instanceof ArrayAccess aa) e = aa.getArray();
-                    if (e instanceof FieldAccess f && f.getExpression() instanceof org.eclipse.jdt.core.dom.ThisExpression) {
+                    if (e instanceof FieldAccess f && f.getExpression() instanceof org.eclipse.jdt.core.dom.ThisExpression t
+                            && t.getQualifier() == null) {
                         viaThis.add(f.getName().getIdentifier());
                     } else {
                         addTarget(target, otherwise);

@@ -1666,25 +1666,16 @@ final class RankInterpreter {
      */
     private boolean payload(ASTNode loop) {
         java.util.Set<String> arrays = program.payloadArrays(loop);
-        return arrays != null && holdFloating(program.payloadWrites(loop), arrays);
+        return arrays != null && holdFloating(loop, arrays);
     }
 
-    /** Whether every one of {@code arrays} (written by a loop as {@code w} says) names an array of floating-point numbers now. */
-    private boolean holdFloating(Program.PayloadWrites w, java.util.Set<String> arrays) {
+    /** Whether every one of {@code arrays} (written by {@code loop}) names an array of floating-point numbers now. */
+    private boolean holdFloating(ASTNode loop, java.util.Set<String> arrays) {
         for (String a : arrays) {
-            Cell c = written(w, a);
+            Cell c = written(loop, a);
             if (c == null || !floating(c.value)) return false;
         }
         return true;
-    }
-
-    /**
-     * The variable a loop writes under {@code name}: the receiver's field where the loop writes {@code this.name}
-     * (a constructor's parameter of the same name does not hide it there), else the one the name resolves to.
-     */
-    private Cell written(Program.PayloadWrites w, String name) {
-        if (!w.thisFields().contains(name)) return lookup(name);
-        return frame.self == null ? null : frame.self.fields.get(name);
     }
 
     /**
@@ -1696,10 +1687,10 @@ final class RankInterpreter {
      */
     private boolean accumulates(ASTNode loop) {
         Program.PayloadWrites w = program.payloadWrites(loop);
-        if (w == null || w.allocates() || !holdFloating(w, w.arrays())) return false;
+        if (w == null || w.allocates() || !holdFloating(loop, w.arrays())) return false;
         StateRelevance relevance = program.stateRelevance();
         for (String v : w.scalars()) {
-            Cell c = written(w, v);
+            Cell c = written(loop, v);
             if (c == null || !(c.value instanceof Double) || relevance.relevant(v)) return false;
         }
         return true;
@@ -1723,11 +1714,11 @@ final class RankInterpreter {
         for (String a : w.arrays()) if (relevance.relevant(a)) return false;
         for (String v : w.scalars()) if (relevance.relevant(v)) return false;
         for (String a : w.arrays()) {
-            Cell c = written(w, a);
+            Cell c = written(loop, a);
             if (c == null || !(c.value instanceof ArrayVal)) return false;
         }
         for (String v : w.scalars()) {
-            Cell c = written(w, v);
+            Cell c = written(loop, v);
             if (c == null || !(c.value instanceof Long || c.value instanceof Double)) return false;
         }
         return true;
@@ -1756,21 +1747,8 @@ final class RankInterpreter {
         // a counting loop certainly ends, as does a for-each (cut only over the known elements of an array or list)
         boolean ends = counting != null || loop instanceof EnhancedForStatement;
         boolean kernel = ends && payload(loop); // asked before havoc forgets the arrays' numbers
+        // what it wrote through this.name is the field's, also where a local of that name hides it (written)
         boolean lostIntegers = havoc(loop, counter, ends);
-        Program.PayloadWrites w = program.payloadWrites(loop);
-        if (w != null && frame.self != null) {
-            // what it wrote through this.name where a local of that name hides the field (havoc forgot the local)
-            for (String f : w.thisFields()) {
-                Cell c = frame.self.fields.get(f);
-                if (c == null) continue;
-                if (c.value instanceof ArrayVal a) {
-                    forgetWritten(loop, f, a);
-                } else if (!(c.value instanceof ListVal)) {
-                    if (c.value instanceof Long && program.stateRelevance().relevant(f)) lostIntegers = true;
-                    c.value = Unknown.ANY;
-                }
-            }
-        }
         if (counter != null) lookup(counter).value = counting[1];
         if (lostIntegers && !kernel) {
             assumeBeforeFinalize(program.range(loop), "Loop without communication stopped after " + budgets.maxQuietIterations
@@ -2295,11 +2273,8 @@ final class RankInterpreter {
      * there), else the one the name resolves to.
      */
     private Cell written(ASTNode n, String name) {
-        if (frame.self != null && program.thisOnlyTargets(n).contains(name)) {
-            Cell field = frame.self.fields.get(name);
-            if (field != null) return field;
-        }
-        return lookup(name);
+        if (!program.thisOnlyTargets(n).contains(name)) return lookup(name);
+        return frame.self == null ? null : frame.self.fields.get(name);
     }
 
     /**

@@ -302,10 +302,15 @@ final class Values {
 
         /** Whether {@link #template}{@code (n, fill)} would be found rather than made (a pass over {@code n} elements). */
         static boolean hasTemplate(int n, Object fill) {
-            TemplateKey k = new TemplateKey(n, fill);
-            if (TEMPLATES.containsKey(k)) return true;
+            return existing(new TemplateKey(n, fill)) != null;
+        }
+
+        /** The template of {@code k} in the bounded map, or dropped from it but still held ({@link #HELD}); else null. */
+        private static Object[] existing(TemplateKey k) {
+            Object[] t = TEMPLATES.get(k);
+            if (t != null) return t;
             java.lang.ref.WeakReference<Object[]> held = HELD.get(k);
-            return held != null && held.get() != null;
+            return held == null ? null : held.get();
         }
 
         /**
@@ -317,11 +322,8 @@ final class Values {
         static Object[] template(int n, Object fill) {
             if (n < TEMPLATE_MIN || !TEMPLATE_FILLS.contains(fill)) return null;
             TemplateKey k = new TemplateKey(n, fill);
-            Object[] t = TEMPLATES.get(k);
+            Object[] t = existing(k);
             if (t != null) return t;
-            java.lang.ref.WeakReference<Object[]> held = HELD.get(k);
-            t = held == null ? null : held.get();
-            if (t != null) return t; // dropped from the bounded map, still held by an array
             if (TEMPLATE_ELEMENTS.addAndGet(n) > MAX_TEMPLATE_ELEMENTS) {
                 TEMPLATES.clear(); // arrays holding a dropped template keep it (and HELD finds it while they do)
                 TEMPLATE_ELEMENTS.set(n);
@@ -373,7 +375,12 @@ final class Values {
          * (a shared template: made and never written, or forgotten), else null.
          */
         Object uniformValue() {
-            if (elems == null || elems.length < TEMPLATE_MIN) return null;
+            return elems == null ? null : uniformValue(elems);
+        }
+
+        /** The one value of {@code elems} when they are a template ({@link #isTemplate}), else null. */
+        static Object uniformValue(Object[] elems) {
+            if (elems.length < TEMPLATE_MIN) return null;
             Object first = elems[0];
             return isTemplate(elems, first) ? first : null;
         }
