@@ -120,10 +120,38 @@ final class CompiledLoops {
         };
     }
 
-    /** Whether {@code loop} names a variable declared float, or writes a float literal or a cast to float. */
+    /**
+     * Whether {@code loop} names a variable declared float, or writes a float literal or a cast to float. Two uses of a
+     * float name are allowed: its length ({@code fa.length}), and the array of a plain assignment's target,
+     * {@code fa[i] = i + 11}, with no float in the index or the value. The value is then computed without floats, and the element stored takes a float's
+     * precision as the interpreter stores it ({@code ArrayVal.asElement}). This is how test programs fill a
+     * {@code float[]} to send.
+     */
     private static boolean mentionsFloat(Statement loop, java.util.Set<String> floatNames) {
         boolean[] found = {false};
         loop.accept(new org.eclipse.jdt.core.dom.ASTVisitor() {
+            @Override
+            public boolean visit(Assignment a) {
+                Expression lhs = a.getLeftHandSide();
+                if (a.getOperator() == Assignment.Operator.ASSIGN && lhs instanceof ArrayAccess aa
+                        && aa.getArray() instanceof SimpleName array && floatNames.contains(array.getIdentifier())) {
+                    aa.getIndex().accept(this);
+                    a.getRightHandSide().accept(this);
+                    return false;
+                }
+                return true;
+            }
+
+            @Override
+            public boolean visit(QualifiedName q) {
+                // fa.length: an int, whatever the array holds
+                if (q.getName().getIdentifier().equals("length") && q.getQualifier() instanceof SimpleName array
+                        && floatNames.contains(array.getIdentifier())) {
+                    return false;
+                }
+                return true;
+            }
+
             @Override
             public boolean visit(SimpleName n) {
                 if (floatNames.contains(n.getIdentifier())) found[0] = true;
@@ -829,7 +857,7 @@ final class CompiledLoops {
             if (a == null) return false;
             int i = inside(a, index.ev(in, slots));
             if (i < 0) return false;
-            a.writable().elems[i] = v;
+            a.writable().elems[i] = "float".equals(a.component) ? a.asElement(v) : (Object) v; // a float[] rounds
             return true;
         }
     }
