@@ -123,9 +123,9 @@ final class CompiledLoops {
     /**
      * Whether {@code loop} names a variable declared float, or writes a float literal or a cast to float. Two uses of a
      * float name are allowed: its length ({@code fa.length}), and the array of a plain assignment's target,
-     * {@code fa[i] = i + 11}, with no float in the index or the value. The value is then computed without floats, and the element stored takes a float's
-     * precision as the interpreter stores it ({@code ArrayVal.asElement}). This is how test programs fill a
-     * {@code float[]} to send.
+     * {@code fa[i] = i + 11}, with no float in the index or the value. The value is then computed without floats, and
+     * the element stored takes a float's precision as the interpreter stores it ({@code ArrayVal.asElement}). This is
+     * how test programs fill a {@code float[]} to send.
      */
     private static boolean mentionsFloat(Statement loop, java.util.Set<String> floatNames) {
         boolean[] found = {false};
