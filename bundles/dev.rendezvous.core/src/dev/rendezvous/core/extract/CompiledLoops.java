@@ -43,7 +43,9 @@ import dev.rendezvous.core.extract.Values.Unknown;
  * and each name is looked up once per execution of the loop ({@link Loop#slots}).
  *
  * <p>Nothing about the meaning changes: every value is computed by the functions the interpreter uses
- * ({@link Operators}, {@code RankInterpreter.intArithmetic}, {@code cast}, {@code MpjCalls.mathCall}), every statement
+ * ({@link Operators}, {@code RankInterpreter.intArithmetic}, {@code cast}, {@code MpjCalls.mathCall}; in a program that
+ * declares floats, {@code floatArithmetic} and {@code floatComparison} asked as the interpreter asks them, and every
+ * element stored through {@code ArrayVal.asElement}, so float arithmetic and a {@code float[]} round as Java's do), every statement
  * is charged the same interpretation step ({@code RankInterpreter.step}) in the same order, and the loop is driven by
  * the same test of the iteration and step budgets. A compiled expression only reads; where it meets anything it does not
  * handle the same way (an unknown array or index, an index outside the array, a buffer of a pending request, an
@@ -109,68 +111,12 @@ final class CompiledLoops {
 
     /** The compiled form of a {@code for}, {@code while} or {@code do} loop, or {@link #NONE}. */
     static Loop compile(Statement loop, Program program) {
-        // float arithmetic is rounded to a float's precision at every step (RankInterpreter.floatArithmetic), which the
-        // compiled nodes do not do: a loop that may compute with floats is left to the interpreter
-        if (!program.floatNames().isEmpty() && mentionsFloat(loop, program.floatNames())) return NONE;
         return switch (loop) {
             case ForStatement fs -> compile(fs.getExpression(), fs.updaters(), fs.getBody(), program);
             case WhileStatement ws -> compile(ws.getExpression(), List.of(), ws.getBody(), program);
             case DoStatement ds -> compile(ds.getExpression(), List.of(), ds.getBody(), program);
             default -> NONE;
         };
-    }
-
-    /**
-     * Whether {@code loop} names a variable declared float, or writes a float literal or a cast to float. Two uses of a
-     * float name are allowed: its length ({@code fa.length}), and the array of a plain assignment's target,
-     * {@code fa[i] = i + 11}, with no float in the index or the value. The value is then computed without floats, and
-     * the element stored takes a float's precision as the interpreter stores it ({@code ArrayVal.asElement}). This is
-     * how test programs fill a {@code float[]} to send.
-     */
-    private static boolean mentionsFloat(Statement loop, java.util.Set<String> floatNames) {
-        boolean[] found = {false};
-        loop.accept(new org.eclipse.jdt.core.dom.ASTVisitor() {
-            @Override
-            public boolean visit(Assignment a) {
-                Expression lhs = a.getLeftHandSide();
-                if (a.getOperator() == Assignment.Operator.ASSIGN && lhs instanceof ArrayAccess aa
-                        && aa.getArray() instanceof SimpleName array && floatNames.contains(array.getIdentifier())) {
-                    aa.getIndex().accept(this);
-                    a.getRightHandSide().accept(this);
-                    return false;
-                }
-                return true;
-            }
-
-            @Override
-            public boolean visit(QualifiedName q) {
-                // fa.length: an int, whatever the array holds
-                if (q.getName().getIdentifier().equals("length") && q.getQualifier() instanceof SimpleName array
-                        && floatNames.contains(array.getIdentifier())) {
-                    return false;
-                }
-                return true;
-            }
-
-            @Override
-            public boolean visit(SimpleName n) {
-                if (floatNames.contains(n.getIdentifier())) found[0] = true;
-                return false;
-            }
-
-            @Override
-            public boolean visit(NumberLiteral n) {
-                if (Operators.floatLiteral(n.getToken())) found[0] = true;
-                return false;
-            }
-
-            @Override
-            public boolean visit(org.eclipse.jdt.core.dom.PrimitiveType t) {
-                if (t.getPrimitiveTypeCode() == org.eclipse.jdt.core.dom.PrimitiveType.FLOAT) found[0] = true;
-                return false;
-            }
-        });
-        return found[0];
     }
 
     private static Loop compile(Expression condition, List<?> ups, Statement bodyStmt, Program program) {
@@ -336,7 +282,8 @@ final class CompiledLoops {
                         extended[i] = expr((Expression) more.get(i));
                         if (extended[i] == null) return null;
                     }
-                    return l == null || r == null ? null : new Infix(in, l, r, extended, in.getOperator().toString());
+                    return l == null || r == null ? null
+                            : new Infix(in, l, r, extended, in.getOperator().toString(), !program.floatNames().isEmpty());
                 }
                 case PrefixExpression pe when pe.getOperator() != PrefixExpression.Operator.INCREMENT
                         && pe.getOperator() != PrefixExpression.Operator.DECREMENT -> {
@@ -519,9 +466,10 @@ final class CompiledLoops {
      * everything else goes the general way ({@link Operators#numeric}, {@link Operators#binary}, {@code intArithmetic}),
      * which gives the same values for those (a comparison with NaN false, {@code !=} true, as Java's primitives do).
      */
-    private record Infix(InfixExpression node, Expr left, Expr right, Expr[] extended, String op, int code) implements Expr {
-        Infix(InfixExpression node, Expr left, Expr right, Expr[] extended, String op) {
-            this(node, left, right, extended, op, operatorCode(node.getOperator()));
+    private record Infix(InfixExpression node, Expr left, Expr right, Expr[] extended, String op, int code, boolean floats)
+            implements Expr {
+        Infix(InfixExpression node, Expr left, Expr right, Expr[] extended, String op, boolean floats) {
+            this(node, left, right, extended, op, operatorCode(node.getOperator()), floats);
         }
 
         @Override
@@ -542,6 +490,7 @@ final class CompiledLoops {
             }
             Object r = right.ev(in, slots);
             if (r == BAIL) return BAIL;
+            if (floats && (l instanceof Double || r instanceof Double)) return withFloats(in, slots, l, r);
             if (extended.length == 0) {
                 if (l instanceof Double x && r instanceof Double y) {
                     double a = x, b = y;
@@ -594,7 +543,7 @@ final class CompiledLoops {
         /** Two doubles by Java's own operators, unboxed: what {@link #ev} gives for them, as its first case does. */
         @Override
         public double evDouble(RankInterpreter in, Cell[] slots) {
-            if (extended.length == 0 && code >= PLUS && code <= DIVIDE) {
+            if (!floats && extended.length == 0 && code >= PLUS && code <= DIVIDE) {
                 double a = left.evDouble(in, slots), b = right.evDouble(in, slots);
                 switch (code) {
                     case PLUS: return a + b;
@@ -604,6 +553,36 @@ final class CompiledLoops {
                 }
             }
             return Expr.super.evDouble(in, slots);
+        }
+
+        /**
+         * An operation with a floating-point operand in a program that declares floats, as {@code RankInterpreter.infix}
+         * computes it: where Java computes it as floats ({@code RankInterpreter.floatArithmetic}, asked of the
+         * interpreter where it stands, as it asks), an integer operand becomes a float first and every step's result is
+         * rounded to a float's precision; an integer compared with a float becomes a float too
+         * ({@code floatComparison}). Text is left to the interpreter (a float's text is not a double's).
+         */
+        private Object withFloats(RankInterpreter in, Cell[] slots, Object l, Object r) {
+            if (l instanceof String || r instanceof String) return BAIL;
+            InfixExpression.Operator operator = node.getOperator();
+            boolean division = code == DIVIDE || operator == InfixExpression.Operator.REMAINDER;
+            boolean toFloat = in.floatArithmetic(node);
+            if (toFloat || in.floatComparison(node)) {
+                if (l instanceof Long) l = Values.Narrow.toFloat(l);
+                if (r instanceof Long) r = Values.Narrow.toFloat(r);
+            }
+            Object acc = Operators.numeric(operator, l, r);
+            if (acc == null) acc = Operators.binary(op, l, r);
+            toFloat &= acc instanceof Double;
+            if (toFloat) acc = Values.Narrow.toFloat(acc);
+            for (Expr e : extended) {
+                Object x = e.ev(in, slots);
+                if (x == BAIL || x instanceof String || division && x instanceof Long d && d == 0 && acc instanceof Long) return BAIL;
+                if (toFloat && x instanceof Long) x = Values.Narrow.toFloat(x);
+                acc = Operators.binary(op, acc, x);
+                if (toFloat) acc = Values.Narrow.toFloat(acc);
+            }
+            return acc;
         }
 
         /** Everything but the cases above: the interpreter's operators ({@link Operators}, {@code intArithmetic}). */
@@ -910,7 +889,7 @@ final class CompiledLoops {
             int i = inside(a, element.index().ev(in, slots));
             if (i < 0) return false;
             Object counted = Operators.binary(op, a.elems[i], 1L);
-            a.writable().elems[i] = counted;
+            a.writable().elems[i] = a.asElement(counted); // as the interpreter's store: a float[] rounds
             return true;
         }
     }

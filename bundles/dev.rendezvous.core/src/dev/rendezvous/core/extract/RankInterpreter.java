@@ -3211,7 +3211,7 @@ final class RankInterpreter {
     }
 
     /** Whether {@code ie} compares a float with an integer (not with a double): the integer is then made a float. */
-    private boolean floatComparison(InfixExpression ie) {
+    boolean floatComparison(InfixExpression ie) {
         InfixExpression.Operator o = ie.getOperator();
         if (o != InfixExpression.Operator.EQUALS && o != InfixExpression.Operator.NOT_EQUALS && o != InfixExpression.Operator.LESS
                 && o != InfixExpression.Operator.GREATER && o != InfixExpression.Operator.LESS_EQUALS

@@ -208,9 +208,10 @@ class CompiledLoopsTest {
     }
 
     /**
-     * A loop that fills {@code float[]} arrays from ints, chars and longs runs compiled, and every element stored takes a
-     * float's precision as in Java: 16,777,217 + i is not a float for odd i, so the sum read back after the loop, weighted by position,
-     * counts the rounding. The tag it sends is Java's own.
+     * Loops over {@code float[]} arrays run compiled and round as Java does: an element stored from an int takes a float's
+     * precision (16,777,217 + i is not a float for odd i, so the sum read back, weighted by position, counts the
+     * rounding), float arithmetic rounds at every step, and an int compared with a float becomes a float first
+     * (16,777,217 equals the float 16,777,216). The tag it sends is Java's own.
      */
     @Test
     void aLoopFillingFloatArraysRoundsAsJavaDoesCompiledOrNot() {
@@ -229,7 +230,14 @@ class CompiledLoopsTest {
                             fb[i] = 's';
                             ia[i] = i * 3;
                         }
-                        long sum = 0;
+                        float f = 0.1f;
+                        int hits = 0;
+                        for (int i = 0; i < 64; i++) {
+                            f = f * 1.01f + fa[i] / 7;
+                            if (fa[i] == 16777217 + rank) hits++;
+                            fb[i] = fa[i] - 16777216 + f;
+                        }
+                        long sum = hits * 1000L + (long) f;
                         for (int i = 0; i < 64; i++) sum += ((long) fa[i] - 16777216L) * (i + 1) + (long) fb[i] + ia[i];
                         int tag = (int) (sum % 30000);
                         int[] buf = {tag};
@@ -254,7 +262,14 @@ class CompiledLoopsTest {
             fb[i] = 's';
             ia[i] = i * 3;
         }
-        long sum = 0;
+        float f = 0.1f;
+        int hits = 0;
+        for (int i = 0; i < 64; i++) {
+            f = f * 1.01f + fa[i] / 7;
+            if (fa[i] == 16777217 + rank) hits++;
+            fb[i] = fa[i] - 16777216 + f;
+        }
+        long sum = hits * 1000L + (long) f;
         for (int i = 0; i < 64; i++) sum += ((long) fa[i] - 16777216L) * (i + 1) + (long) fb[i] + ia[i];
         return (int) (sum % 30000);
     }
@@ -325,7 +340,7 @@ class CompiledLoopsTest {
      * A random program: each rank runs a few loops without communication ({@code for}, {@code while}, {@code do}) over
      * ints (wrapping), longs, doubles and arrays, with compound assignments, {@code ++}/{@code --} (of elements too, and
      * {@code a[k++] = v}), ternaries, casts, {@code Math} calls, tests that break or continue, now and then a division
-     * that may be by zero or an index that may pass the end, ints stored into a {@code float[]}; then it sends what it computed around a ring, as the tag
+     * that may be by zero or an index that may pass the end, floats (arithmetic, comparisons with ints, a {@code float[]} filled near 2^24 where a float rounds); then it sends what it computed around a ring, as the tag
      * and as the value, and the next rank takes its peer from it.
      */
     static String kernel(long seed) {
@@ -337,7 +352,8 @@ class CompiledLoopsTest {
                 + "        int rank = w.Rank(), size = w.Size();\n"
                 + "        int a = rank + 3, x = 0, k = 0;\n        long b = 7L * (rank + 1);\n        double d = 0.5 + rank;\n"
                 + "        int[] arr = new int[8];\n        double[] da = new double[8];\n        long[][] grid = new long[4][4];\n"
-                + "        double[] dd = new double[48];\n        dd[1] = rank + 0.25;\n        float[] fa = new float[8];\n");
+                + "        double[] dd = new double[48];\n        dd[1] = rank + 0.25;\n        float[] fa = new float[8];\n"
+                + "        float f = 0.1f + rank;\n");
         int loops = 1 + r.nextInt(3);
         for (int l = 0; l < loops; l++) {
             String i = "i" + l;
@@ -362,7 +378,7 @@ class CompiledLoopsTest {
             }
             s.append(shape == 1 ? "        } while (" + i + " < " + r.nextInt(45) + ");\n" : "        }\n"); // a do runs once whatever its test
         }
-        s.append("        int tag = (int) (Math.abs((long) a + b + x + arr[3] + (long) da[5] + grid[1][2] + (long) d + (long) (dd[2] * 4096) + (long) (dd[7] * 4096) + (long) (d * 4096) % 1000 + ((long) fa[3] - 16777216L) * 3 + (long) fa[6]) % 50);\n"
+        s.append("        int tag = (int) (Math.abs((long) a + b + x + arr[3] + (long) da[5] + grid[1][2] + (long) d + (long) (dd[2] * 4096) + (long) (dd[7] * 4096) + (long) (d * 4096) % 1000 + ((long) fa[3] - 16777216L) * 3 + (long) fa[6] + (long) (f * 1024)) % 50);\n"
                 + "        int[] out = {tag}, in = new int[1];\n"
                 + "        w.Sendrecv(out, 0, 1, MPI.INT, (rank + 1) % size, tag, in, 0, 1, MPI.INT, (rank + size - 1) % size, MPI.ANY_TAG);\n"
                 + "        int peer = Math.abs(in[0]) % size;\n"
@@ -394,7 +410,16 @@ class CompiledLoopsTest {
             case 15 -> r.nextBoolean() ? "arr[(" + i + " + x) & 7]++;" : "--da[" + i + " % 8];";
             case 16 -> "{ if (k > " + (5 + r.nextInt(4)) + ") k = 0; arr[k++] = a + " + i + "; }"; // 8: k passes the end
             // an int stored into a float array, near 2^24 where a float rounds it (fa.length: an int)
-            case 17 -> "fa[(" + i + " + a) % fa.length & 7] = " + pick(r, ints) + " % 5 + 16777215 + " + i + ";";
+            case 17 -> switch (r.nextInt(6)) {
+                // float arithmetic rounds at every step, an int beside a float becomes a float, a float[] element and
+                // a float variable hold a float's precision; beside a double, a float is computed as a double
+                case 0 -> "f = f * 1.0001f + fa[" + i + " % 8] / 3 + " + i + ";";
+                case 1 -> "fa[" + i + " % 8] += f * " + i + " - 16777217;";
+                case 2 -> "if (f + " + i + " > 16777217 || fa[" + i + " % 8] == 16777217) x++;";
+                case 3 -> "fa[(" + i + " + 1) % 8]++;";
+                case 4 -> "d = d + f * 0.5 + (f < " + i + " ? 1 : 0);";
+                default -> "fa[(" + i + " + a) % fa.length & 7] = " + pick(r, ints) + " % 5 + 16777215 + " + i + ";";
+            };
             // a stencil's shapes: named elements at the counter, one off it, at a literal; an integer stored into a double
             // array; doubles combined into a variable and an element (an index past either end throws, as in Java)
             case 18 -> "dd[" + i + "] = 0.5 * (dd[" + i + " - 1] + dd[" + i + " + 1]) + (" + i + " == 3 ? d : 0.0);";
