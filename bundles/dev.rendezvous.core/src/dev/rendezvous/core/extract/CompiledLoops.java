@@ -45,15 +45,15 @@ import dev.rendezvous.core.extract.Values.Unknown;
  * <p>Nothing about the meaning changes: every value is computed by the functions the interpreter uses
  * ({@link Operators}, {@code RankInterpreter.intArithmetic}, {@code cast}, {@code MpjCalls.mathCall}; in a program that
  * declares floats, {@code floatArithmetic} and {@code floatComparison} asked as the interpreter asks them, and every
- * element stored through {@code ArrayVal.asElement}, so float arithmetic and a {@code float[]} round as Java's do), every statement
- * is charged the same interpretation step ({@code RankInterpreter.step}) in the same order, and the loop is driven by
- * the same test of the iteration and step budgets. A compiled expression only reads; where it meets anything it does not
- * handle the same way (an unknown array or index, an index outside the array, a buffer of a pending request, an
- * integer divided by zero, an unknown assigned) it answers {@link #BAIL} before anything was written, and the
- * interpreter runs that statement or test as it always did. A statement the compiler does not know (a call, a
- * declaration, a return, a nested loop) is always left to the interpreter; a nested loop is compiled on its own when
- * the interpreter reaches it. So the runs, and every finding, are the interpreter's own: the tests compare
- * them with the compiled loops switched off ({@link Budgets#compiledLoops}).
+ * element stored through {@code ArrayVal.asElement}, so float arithmetic and a {@code float[]} round as Java's do),
+ * every statement is charged the same interpretation step ({@code RankInterpreter.step}) in the same order, and the
+ * loop is driven by the same test of the iteration and step budgets. A compiled expression only reads; where it meets
+ * anything it does not handle the same way (an unknown array or index, an index outside the array, a buffer of a
+ * pending request, an integer divided by zero, an unknown assigned) it answers {@link #BAIL} before anything was
+ * written, and the interpreter runs that statement or test as it always did. A statement the compiler does not know (a
+ * call, a declaration, a return, a nested loop) is always left to the interpreter; a nested loop is compiled on its own
+ * when the interpreter reaches it. So the runs, and every finding, are the interpreter's own: the tests compare them
+ * with the compiled loops switched off ({@link Budgets#compiledLoops}).
  */
 final class CompiledLoops {
     private CompiledLoops() {}
@@ -282,8 +282,9 @@ final class CompiledLoops {
                         extended[i] = expr((Expression) more.get(i));
                         if (extended[i] == null) return null;
                     }
+                    boolean floats = !program.floatNames().isEmpty();
                     return l == null || r == null ? null
-                            : new Infix(in, l, r, extended, in.getOperator().toString(), !program.floatNames().isEmpty());
+                            : new Infix(in, l, r, extended, in.getOperator().toString(), floats);
                 }
                 case PrefixExpression pe when pe.getOperator() != PrefixExpression.Operator.INCREMENT
                         && pe.getOperator() != PrefixExpression.Operator.DECREMENT -> {
@@ -466,8 +467,8 @@ final class CompiledLoops {
      * everything else goes the general way ({@link Operators#numeric}, {@link Operators#binary}, {@code intArithmetic}),
      * which gives the same values for those (a comparison with NaN false, {@code !=} true, as Java's primitives do).
      */
-    private record Infix(InfixExpression node, Expr left, Expr right, Expr[] extended, String op, int code, boolean floats)
-            implements Expr {
+    private record Infix(InfixExpression node, Expr left, Expr right, Expr[] extended, String op, int code,
+            boolean floats) implements Expr {
         Infix(InfixExpression node, Expr left, Expr right, Expr[] extended, String op, boolean floats) {
             this(node, left, right, extended, op, operatorCode(node.getOperator()), floats);
         }
@@ -556,11 +557,12 @@ final class CompiledLoops {
         }
 
         /**
-         * An operation with a floating-point operand in a program that declares floats, as {@code RankInterpreter.infix}
-         * computes it: where Java computes it as floats ({@code RankInterpreter.floatArithmetic}, asked of the
-         * interpreter where it stands, as it asks), an integer operand becomes a float first and every step's result is
-         * rounded to a float's precision; an integer compared with a float becomes a float too
-         * ({@code floatComparison}). Text is left to the interpreter (a float's text is not a double's).
+         * An operation with a floating-point operand in a program that declares floats, as
+         * {@code RankInterpreter.infix} computes it: where Java computes it as floats
+         * ({@code RankInterpreter.floatArithmetic}, asked of the interpreter where it stands, as it asks), an integer
+         * operand becomes a float first and every step's result is rounded to a float's precision; an integer compared
+         * with a float becomes a float too ({@code floatComparison}). Text is left to the interpreter (a float's text
+         * is not a double's).
          */
         private Object withFloats(RankInterpreter in, Cell[] slots, Object l, Object r) {
             if (l instanceof String || r instanceof String) return BAIL;
@@ -577,7 +579,8 @@ final class CompiledLoops {
             if (toFloat) acc = Values.Narrow.toFloat(acc);
             for (Expr e : extended) {
                 Object x = e.ev(in, slots);
-                if (x == BAIL || x instanceof String || division && x instanceof Long d && d == 0 && acc instanceof Long) return BAIL;
+                if (x == BAIL || x instanceof String) return BAIL;
+                if (division && x instanceof Long d && d == 0 && acc instanceof Long) return BAIL;
                 if (toFloat && x instanceof Long) x = Values.Narrow.toFloat(x);
                 acc = Operators.binary(op, acc, x);
                 if (toFloat) acc = Values.Narrow.toFloat(acc);

@@ -208,9 +208,9 @@ class CompiledLoopsTest {
     }
 
     /**
-     * Loops over {@code float[]} arrays run compiled and round as Java does: an element stored from an int takes a float's
-     * precision (16,777,217 + i is not a float for odd i, so the sum read back, weighted by position, counts the
-     * rounding), float arithmetic rounds at every step, and an int compared with a float becomes a float first
+     * Loops over {@code float[]} arrays run compiled and round as Java does: an element stored from an int takes a
+     * float's precision (16,777,217 + i is not a float for odd i, so the sum read back, weighted by position, counts
+     * the rounding), float arithmetic rounds at every step, and an int compared with a float becomes a float first
      * (16,777,217 equals the float 16,777,216). The tag it sends is Java's own.
      */
     @Test
@@ -340,7 +340,8 @@ class CompiledLoopsTest {
      * A random program: each rank runs a few loops without communication ({@code for}, {@code while}, {@code do}) over
      * ints (wrapping), longs, doubles and arrays, with compound assignments, {@code ++}/{@code --} (of elements too, and
      * {@code a[k++] = v}), ternaries, casts, {@code Math} calls, tests that break or continue, now and then a division
-     * that may be by zero or an index that may pass the end, floats (arithmetic, comparisons with ints, a {@code float[]} filled near 2^24 where a float rounds); then it sends what it computed around a ring, as the tag
+     * that may be by zero or an index that may pass the end, and floats (arithmetic, comparisons with ints, a
+     * {@code float[]} filled near 2^24 where a float rounds); then it sends what it computed around a ring, as the tag
      * and as the value, and the next rank takes its peer from it.
      */
     static String kernel(long seed) {
@@ -352,7 +353,8 @@ class CompiledLoopsTest {
                 + "        int rank = w.Rank(), size = w.Size();\n"
                 + "        int a = rank + 3, x = 0, k = 0;\n        long b = 7L * (rank + 1);\n        double d = 0.5 + rank;\n"
                 + "        int[] arr = new int[8];\n        double[] da = new double[8];\n        long[][] grid = new long[4][4];\n"
-                + "        double[] dd = new double[48];\n        dd[1] = rank + 0.25;\n        float[] fa = new float[8];\n"
+                + "        double[] dd = new double[48];\n        dd[1] = rank + 0.25;\n"
+                + "        float[] fa = new float[8];\n"
                 + "        float f = 0.1f + rank;\n");
         int loops = 1 + r.nextInt(3);
         for (int l = 0; l < loops; l++) {
