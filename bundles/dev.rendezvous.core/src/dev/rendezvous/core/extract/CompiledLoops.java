@@ -567,7 +567,6 @@ final class CompiledLoops {
         private Object withFloats(RankInterpreter in, Cell[] slots, Object l, Object r) {
             if (l instanceof String || r instanceof String) return BAIL;
             InfixExpression.Operator operator = node.getOperator();
-            boolean division = code == DIVIDE || operator == InfixExpression.Operator.REMAINDER;
             boolean toFloat = in.floatArithmetic(node);
             if (toFloat || in.floatComparison(node)) {
                 if (l instanceof Long) l = Values.Narrow.toFloat(l);
@@ -577,10 +576,10 @@ final class CompiledLoops {
             if (acc == null) acc = Operators.binary(op, l, r);
             toFloat &= acc instanceof Double;
             if (toFloat) acc = Values.Narrow.toFloat(acc);
+            // with a floating-point operand the first step is no integer: no integer division by zero follows
             for (Expr e : extended) {
                 Object x = e.ev(in, slots);
                 if (x == BAIL || x instanceof String) return BAIL;
-                if (division && x instanceof Long d && d == 0 && acc instanceof Long) return BAIL;
                 if (toFloat && x instanceof Long) x = Values.Narrow.toFloat(x);
                 acc = Operators.binary(op, acc, x);
                 if (toFloat) acc = Values.Narrow.toFloat(acc);
@@ -839,7 +838,7 @@ final class CompiledLoops {
             if (a == null) return false;
             int i = inside(a, index.ev(in, slots));
             if (i < 0) return false;
-            a.writable().elems[i] = "float".equals(a.component) ? a.asElement(v) : (Object) v; // a float[] rounds
+            a.writable().elems[i] = a.asElement(v); // as the boxed way stores it: a float[] rounds
             return true;
         }
     }
