@@ -70,6 +70,14 @@ public final class AnalysisContext {
         return program;
     }
 
+    private dev.rendezvous.core.analysis.deadlock.TagInventory tags;
+
+    /** The tags the program's sends and receives can carry, read off its text once (asked when a run deadlocked). */
+    public synchronized dev.rendezvous.core.analysis.deadlock.TagInventory tags() {
+        if (tags == null) tags = dev.rendezvous.core.analysis.deadlock.TagInventory.of(program);
+        return tags;
+    }
+
     public int np() {
         return np;
     }

@@ -234,6 +234,14 @@ public final class Program {
         return companionFiles.values();
     }
 
+    /** The parsed entry file followed by its companion files. */
+    public List<CompilationUnit> units() {
+        List<CompilationUnit> all = new ArrayList<>();
+        all.add(cu);
+        all.addAll(companionFiles.keySet());
+        return all;
+    }
+
     private void index() {
         for (IProblem problem : cu.getProblems()) {
             if (problem.isError()) {

@@ -127,6 +127,15 @@ public final class Fixes {
     public static List<Fix> forDeadlock(AnalysisContext ctx, Finding f, WaitForClassifier.Explanation x, RunOutcome run,
             RunOutcome completedRun) {
         List<Fix> out = new ArrayList<>();
+        if (f.kind() == FindingKind.UNMATCHED_RECV || f.kind() == FindingKind.UNMATCHED_SEND) {
+            try {
+                Fix retag = retag(ctx.program(), f, x, run);
+                if (retag != null) out.add(retag);
+            } catch (RuntimeException e) {
+                ctx.note("A quick fix could not be computed: " + e);
+            }
+            return out;
+        }
         if (f.kind() != FindingKind.SEND_CYCLE) return out;
         try {
             List<Pair> pairs = pairs(ctx.program(), x);
@@ -149,6 +158,115 @@ public final class Fixes {
             ctx.note("A quick fix could not be computed: " + e);
         }
         return out;
+    }
+
+    // ================================================================ a tag that differs from the partner's
+
+    /**
+     * For an operation never matched although its partner posted one differing only in tag (a mistyped tag): the tag
+     * of the partner's operation, put in place of this one's. A receive (or probe) takes the tag of the message
+     * waiting for it from its source; a send takes the tag its receiver waits for from it. The tag is written as the
+     * partner writes it when that is a constant field of a class around this call (and no local hides it), else as
+     * its number: a local of the partner's branch would not be in scope here. Offered only on the program's own file,
+     * and kept only when the fixed program is checked to lose the error ({@link #keepEffective}).
+     */
+    private static Fix retag(Program p, Finding f, WaitForClassifier.Explanation x, RunOutcome run) {
+        if (x.ranks().isEmpty()) return null;
+        int rank = x.ranks().get(0);
+        RunOutcome.Blocked b = null;
+        for (RunOutcome.Blocked k : run.blocked()) if (k.rank() == rank) b = k;
+        if (b == null) return null;
+        if (f.kind() == FindingKind.UNMATCHED_RECV) {
+            for (dev.rendezvous.core.semantics.World.Pending q : b.pending()) {
+                if (!(q instanceof dev.rendezvous.core.semantics.World.RecvOp) || q.event() == null) continue;
+                Event recv = q.event();
+                int src = recv.sourcePeer(), tag = recv.sourceTag();
+                if (src < 0 || tag < 0) continue; // a wildcard or a value the analysis does not know
+                for (dev.rendezvous.core.semantics.World.SendOp o : run.orphans()) {
+                    if (o.event() == null || o.dst() != rank || o.src() != src || o.tag() == tag || o.tag() < 0) continue;
+                    return retagCall(p, recv, false, o.event(), o.tag(), "Receive with tag %s, the tag of rank " + o.src() + "'s "
+                            + o.event().op().mpjName() + " at line " + o.event().site().line());
+                }
+            }
+            return null;
+        }
+        for (dev.rendezvous.core.semantics.World.Pending q : b.pending()) {
+            if (!(q instanceof dev.rendezvous.core.semantics.World.SendOp s) || s.event() == null || s.tag() < 0) continue;
+            for (RunOutcome.Blocked r : run.blocked()) {
+                if (r.rank() != s.dst()) continue;
+                for (dev.rendezvous.core.semantics.World.Pending w : r.pending()) {
+                    if (!(w instanceof dev.rendezvous.core.semantics.World.RecvOp) || w.event() == null) continue;
+                    Event recv = w.event();
+                    int from = recv.sourcePeer(), tag = recv.sourceTag();
+                    if ((from != s.src() && from != dev.rendezvous.core.model.Peer.ANY) || tag < 0 || tag == s.tag()) continue;
+                    return retagCall(p, s.event(), true, recv, tag, "Send with tag %s, the tag rank " + r.rank() + "'s "
+                            + recv.op().mpjName() + " at line " + recv.site().line() + " waits for");
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The position of the tag among a call's arguments: its send tag or its receive tag; -1 for a call of another shape. */
+    private static int tagArgument(MethodInvocation call, boolean sendSide) {
+        int n = call.arguments().size();
+        return switch (call.getName().getIdentifier()) {
+            case "Send", "Ssend", "Bsend", "Rsend", "Isend", "Issend", "Ibsend", "Irsend", "Send_init", "Ssend_init",
+                    "Bsend_init", "Rsend_init" -> sendSide && n == 6 ? 5 : -1;
+            case "Recv", "Irecv", "Recv_init" -> !sendSide && n == 6 ? 5 : -1;
+            case "Probe", "Iprobe" -> !sendSide && n == 2 ? 1 : -1;
+            case "Sendrecv" -> n == 12 ? (sendSide ? 5 : 11) : -1;
+            case "Sendrecv_replace" -> n == 8 ? (sendSide ? 5 : 7) : -1;
+            default -> -1;
+        };
+    }
+
+    private static Fix retagCall(Program p, Event target, boolean sendSide, Event partner, int tag, String label) {
+        MethodInvocation call = callAt(p, target);
+        if (call == null) return null;
+        int i = tagArgument(call, sendSide);
+        if (i < 0) return null;
+        Expression arg = (Expression) call.arguments().get(i);
+        String text = String.valueOf(tag);
+        MethodInvocation other = callAt(p, partner);
+        int j = other == null ? -1 : tagArgument(other, !sendSide);
+        if (j >= 0 && other.arguments().get(j) instanceof SimpleName n && constantInScope(call, n.getIdentifier())) {
+            text = n.getIdentifier();
+        }
+        return new Fix(String.format(label, text), List.of(new TextEdit(p.file(), arg.getStartPosition(), arg.getLength(), text)));
+    }
+
+    /** Whether {@code name} at {@code at} is a static final field of a class around it, not hidden by a local or parameter. */
+    private static boolean constantInScope(ASTNode at, String name) {
+        for (ASTNode n = at; n != null; n = n.getParent()) {
+            if (n instanceof MethodDeclaration m) {
+                boolean[] hidden = {false};
+                m.accept(new ASTVisitor() {
+                    @Override
+                    public boolean visit(VariableDeclarationFragment v) {
+                        hidden[0] |= v.getName().getIdentifier().equals(name);
+                        return true;
+                    }
+
+                    @Override
+                    public boolean visit(SingleVariableDeclaration v) {
+                        hidden[0] |= v.getName().getIdentifier().equals(name);
+                        return true;
+                    }
+                });
+                if (hidden[0]) return false;
+            }
+            if (n instanceof TypeDeclaration t) {
+                for (FieldDeclaration fd : t.getFields()) {
+                    int mod = fd.getModifiers();
+                    if (!org.eclipse.jdt.core.dom.Modifier.isStatic(mod) || !org.eclipse.jdt.core.dom.Modifier.isFinal(mod)) continue;
+                    for (Object o : fd.fragments()) {
+                        if (((VariableDeclarationFragment) o).getName().getIdentifier().equals(name)) return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private static MethodInvocation callAt(Program p, Event e) {

@@ -81,12 +81,12 @@ public final class DeadlockAnalysis {
                     // matter when buffering is what lets a rank run ahead
                     RunOutcome zdl = firstDeadlockOffData(zero);
                     deadlockRun = zdl;
-                    findings.add(raceOnData(SlackInelastic.report(ctx, zdl, FindingKind.MESSAGE_RACE, WaitForClassifier.explain(zdl),
+                    findings.add(raceOnData(SlackInelastic.report(ctx, zdl, FindingKind.MESSAGE_RACE, WaitForClassifier.explain(zdl, ctx.tags()),
                             List.of()), zdl));
                 } else {
                     dl = firstDeadlockOffData(unbounded);
                     deadlockRun = dl;
-                    findings.add(raceOnData(SlackInelastic.report(ctx, dl, FindingKind.SLACK_INELASTIC, WaitForClassifier.explain(dl),
+                    findings.add(raceOnData(SlackInelastic.report(ctx, dl, FindingKind.SLACK_INELASTIC, WaitForClassifier.explain(dl, ctx.tags()),
                             potentialCulprits(zero)), dl));
                 }
             }
@@ -103,7 +103,7 @@ public final class DeadlockAnalysis {
                 RunOutcome dl = firstDeadlockOffData(partial);
                 deadlockRun = dl;
                 List<PotentialCulprits.Candidate> potential = potentialCulprits(zero);
-                findings.add(raceOnData(SlackInelastic.report(ctx, dl, FindingKind.SLACK_INELASTIC, WaitForClassifier.explain(dl), potential)
+                findings.add(raceOnData(SlackInelastic.report(ctx, dl, FindingKind.SLACK_INELASTIC, WaitForClassifier.explain(dl, ctx.tags()), potential)
                         .withMessage(SlackInelastic.partialMessage(dl, potential)), dl));
                 findings.set(findings.size() - 1, retarget(findings.get(findings.size() - 1), Verdict.DEADLOCK_PARTIAL_BUFFERING));
             }
@@ -398,7 +398,7 @@ public final class DeadlockAnalysis {
     /** Turns explained deadlocks into findings with witnesses, related locations and fixes. */
     static List<Finding> fromExplanations(AnalysisContext ctx, RunOutcome run, Verdict verdict, RunOutcome completedRun) {
         List<Finding> out = new ArrayList<>();
-        for (WaitForClassifier.Explanation x : mergeSameCode(WaitForClassifier.explain(run))) {
+        for (WaitForClassifier.Explanation x : mergeSameCode(WaitForClassifier.explain(run, ctx.tags()))) {
             Event primary = x.events().get(0);
             List<Related> related = new ArrayList<>();
             Map<String, Boolean> seen = new LinkedHashMap<>();

@@ -34,7 +34,17 @@ public final class WaitForClassifier {
 
     private WaitForClassifier() {}
 
+    /** As {@link #explain(RunOutcome, TagInventory)} without the program's text: no tag is ruled out. */
     public static List<Explanation> explain(RunOutcome run) {
+        return explain(run, TagInventory.open());
+    }
+
+    /**
+     * The deadlocks of {@code run}, explained. {@code tags} tells a receive whose tag no send of the program uses (or a
+     * send whose tag no receive takes) from one whose partner merely has not got there yet: the first is an unmatched
+     * operation however the ranks are ordered, the second a cycle if the partner is blocked too.
+     */
+    public static List<Explanation> explain(RunOutcome run, TagInventory tags) {
         List<Explanation> out = new ArrayList<>();
         Map<Integer, Blocked> blocked = new LinkedHashMap<>();
         for (Blocked b : run.blocked()) blocked.put(b.rank(), b);
@@ -58,15 +68,18 @@ public final class WaitForClassifier {
             explained.addAll(ranks);
         }
 
-        // 2. ranks waiting only for ranks that have finished, or for a message whose near miss (same
-        // source, other tag; or same tag, other source) is already posted to them and can never be taken
+        // 2. ranks waiting only for ranks that have finished, or for a message of a tag no send of the program
+        // uses (a send for a tag no receive takes): never matched, whatever the ranks still running do next. A near
+        // miss already posted to a blocked receive (same source, other tag; or same tag, other source) counts as such
+        // only while the program's text does not show a send of the awaited tag: where it does, that send may still
+        // come after the partner's own blocked operation (a wait cycle, fixed by reordering, not by a tag)
         Map<String, List<Blocked>> missing = new LinkedHashMap<>();
         for (Blocked b : blocked.values()) {
             if (explained.contains(b.rank()) || b.event() == null) continue;
             boolean allDone = !b.waitsFor().isEmpty();
             for (int r : b.waitsFor()) allDone &= r >= 0 && r < run.done().length && run.done()[r];
-            boolean nearMissOnly = b.kind() == WaitKind.RECV && !nearMiss(run, b).isEmpty();
-            if (b.waitsFor().isEmpty() || allDone || nearMissOnly) {
+            boolean nearMissOnly = b.kind() == WaitKind.RECV && !nearMiss(run, b).isEmpty() && !tags.sent(b.event().sourceTag());
+            if (b.waitsFor().isEmpty() || allDone || nearMissOnly || !neverMatched(b, tags).isEmpty()) {
                 missing.computeIfAbsent(kindOfMissing(b) + "@" + b.event().site().start(), k -> new ArrayList<>()).add(b);
             }
         }
@@ -84,7 +97,7 @@ public final class WaitForClassifier {
                         + (g.waitsFor().isEmpty() ? "; no rank could " + (kindOfMissing(g) == FindingKind.UNMATCHED_SEND
                                 ? "receive what it sends" : "send what it waits for")
                                 : " waiting for " + ranksText(g.waitsFor())) + (finished ? ", which " + (g.waitsFor().size() == 1 ? "has" : "have")
-                        + " already finished" : nearMiss(run, g)));
+                        + " already finished" : nearMissOrNever(run, g, tags)));
             }
             String summary = switch (kind) {
                 case COLLECTIVE_MISSING -> b.event().op().mpjName() + " is never called by " + ranksText(b.waitsFor())
@@ -92,24 +105,27 @@ public final class WaitForClassifier {
                 case UNMATCHED_SEND -> b.event().op() == dev.rendezvous.core.model.Op.BUFFER_DETACH
                         ? "No receive matches this " + culprit(b).describe() + " on rank " + b.rank() + ": Buffer_detach at line "
                                 + b.event().site().line() + " waits for it to be received, forever"
-                        : "No receive matches this " + b.event().describe() + " on rank " + b.rank();
+                        : "No receive matches this " + b.event().describe() + " on rank " + b.rank() + neverMatched(b, tags);
                 default -> {
                     Event awaited = polledRecv(b);
                     yield awaited != null
                             ? "Rank " + b.rank() + (b.kind() == WaitKind.POLL ? " polls with " + b.event().op().mpjName() + " forever"
                                     : " waits in " + b.event().op().mpjName() + " forever") + ": no send matches its "
-                                    + awaited.describe() + " at line " + awaited.site().line() + nearMiss(run, b)
-                            : "No send matches this " + b.event().describe() + " on rank " + b.rank() + nearMiss(run, b);
+                                    + awaited.describe() + " at line " + awaited.site().line() + nearMissOrNever(run, b, tags)
+                            : "No send matches this " + b.event().describe() + " on rank " + b.rank() + nearMissOrNever(run, b, tags);
                 }
             };
             out.add(new Explanation(kind, evs, ranks, summary, w));
             explained.addAll(ranks);
         }
 
-        // 3. cycles among blocked ranks
+        // 3. cycles among the blocked ranks not explained above: a rank waiting for one whose operation is never
+        // matched waits behind that operation, not in a cycle of its own
+        Map<Integer, Blocked> unexplained = new LinkedHashMap<>(blocked);
+        unexplained.keySet().removeAll(explained);
         for (Blocked start : blocked.values()) {
             if (explained.contains(start.rank())) continue;
-            List<Integer> cycle = findCycle(start.rank(), blocked);
+            List<Integer> cycle = findCycle(start.rank(), unexplained);
             if (cycle == null) continue;
             List<Blocked> members = cycle.stream().map(blocked::get).toList();
             FindingKind kind = kindOfCycle(members);
@@ -118,14 +134,17 @@ public final class WaitForClassifier {
                 Blocked m = members.get(i);
                 Blocked next = members.get((i + 1) % members.size());
                 w.add("rank " + m.rank() + " blocks in " + (m.event() == null ? "a poll" : m.event().describe() + " at line "
-                        + m.event().site().line()) + " waiting for rank " + next.rank());
+                        + m.event().site().line()) + waitingFor(run, m, next) + (m.event() == null ? "" : earlierTag(run, m)));
             }
             String summary = switch (kind) {
                 case SEND_CYCLE -> "Send cycle (t-ring) of " + members.size() + " ranks: every rank sends before it receives";
                 case PROBE_CYCLE -> "Probe cycle: ranks probe for messages that are sent only after the probes return";
                 case COLLECTIVE_ORDER -> "Collectives are called in different orders on different ranks";
                 case P2P_COLLECTIVE_INTERLEAVE -> "A collective and point-to-point operations are ordered differently on different ranks";
-                default -> "Wait cycle: each rank waits for a message the next rank sends only after its own wait";
+                default -> members.stream().allMatch(m -> waitingFor(run, m, m).startsWith(" waiting for a message from any rank"))
+                        ? "Wait cycle: each rank waits for a message from any rank, and the only ranks still running are the others of the "
+                                + "cycle, each blocked in its own wait"
+                        : "Wait cycle: each rank waits for a message the next rank sends only after its own wait";
             };
             out.add(new Explanation(kind, members.stream().map(Blocked::event).filter(e -> e != null).toList(), cycle,
                     summary + ". " + String.join("; ", w), w));
@@ -207,7 +226,75 @@ public final class WaitForClassifier {
         return null;
     }
 
-    /** A send to this rank that differs only in tag (or a send with this tag from another source). */
+    /**
+     * Why {@code b}'s operation can never be matched, read off the program's tags ({@link TagInventory}), or "": a
+     * receive (or probe) waiting for a tag no send uses, a send whose tag no receive takes. One such operation keeps a
+     * rank in Recv, Wait or Waitall forever; Waitany and Waitsome only when every one they wait for is such.
+     */
+    private static String neverMatched(Blocked b, TagInventory tags) {
+        if (b.kind() != WaitKind.RECV && b.kind() != WaitKind.WAIT && b.kind() != WaitKind.SEND && b.kind() != WaitKind.PROBE) return "";
+        if (b.pending().isEmpty()) return "";
+        dev.rendezvous.core.model.Op op = b.event().op();
+        boolean anyOf = op == dev.rendezvous.core.model.Op.WAITANY || op == dev.rendezvous.core.model.Op.WAITSOME;
+        String first = null;
+        for (World.Pending p : b.pending()) {
+            String why = "";
+            if (p instanceof World.SendOp s) {
+                if (tags.neverReceived(s.tag())) why = "; no receive in the program takes tag " + s.tag();
+            } else if (p.event() != null && tags.neverSent(p.event().sourceTag())) {
+                why = "; no send in the program uses tag " + p.event().sourceTag();
+            }
+            if (why.isEmpty() && anyOf) return "";
+            if (!why.isEmpty() && first == null) first = why;
+        }
+        return first == null ? "" : first;
+    }
+
+    /** The near miss of {@link #nearMiss}, or else why no send can ever match ({@link #neverMatched}). */
+    private static String nearMissOrNever(RunOutcome run, Blocked b, TagInventory tags) {
+        String near = nearMiss(run, b);
+        return near.isEmpty() ? neverMatched(b, tags) : near;
+    }
+
+    /**
+     * For a rank in a cycle: the message its partner did send it with another tag, or another rank with its tag, as a
+     * hint, since that may be the slip even when the program's tags cannot show it (a tag computed at run time, a
+     * source the text does not fix); "" when there is none.
+     */
+    private static String earlierTag(RunOutcome run, Blocked b) {
+        if (b.kind() != WaitKind.RECV && b.kind() != WaitKind.WAIT) return "";
+        Event awaited = polledRecv(b);
+        Event recv = awaited != null ? awaited : b.event();
+        int wantSrc = recv.sourcePeer(), wantTag = recv.sourceTag();
+        if (wantTag == Peer.ANY || wantTag == Peer.UNKNOWN || wantSrc == Peer.ANY) return "";
+        for (World.SendOp s : run.orphans()) {
+            if (s.event() == null || s.dst() != b.rank()) continue;
+            if (s.src() == wantSrc && s.tag() != wantTag) {
+                return " (rank " + s.src() + "'s message to it from line " + s.event().site().line() + " has tag " + s.tag() + ")";
+            }
+            if (s.src() != wantSrc && s.tag() == wantTag) {
+                return " (a message with this tag from rank " + s.src() + ", line " + s.event().site().line() + ", waits for it)";
+            }
+        }
+        return "";
+    }
+
+    /**
+     * Whom a rank of a cycle waits for: the next rank, or, for a receive from any source, any rank, of which only those
+     * named are still running (the cycle goes through the first): a wildcard is not waiting for that rank in particular.
+     */
+    private static String waitingFor(RunOutcome run, Blocked m, Blocked next) {
+        Event awaited = m.event() == null ? null : polledRecv(m);
+        Event recv = awaited != null ? awaited : m.event();
+        boolean wildcard = recv != null && (m.kind() == WaitKind.RECV || m.kind() == WaitKind.WAIT || m.kind() == WaitKind.PROBE)
+                && recv.sourcePeer() == Peer.ANY;
+        if (!wildcard) return " waiting for rank " + next.rank();
+        List<Integer> running = new ArrayList<>();
+        for (int r : m.waitsFor()) if (!(r >= 0 && r < run.done().length && run.done()[r])) running.add(r);
+        return " waiting for a message from any rank (" + ranksText(running) + (running.size() == 1 ? " is the only one" : " are the only ones")
+                + " still running)";
+    }
+
     /** The receive a polling rank waits for (its outstanding Irecv), or null. */
     private static Event polledRecv(Blocked b) {
         if (b.kind() != WaitKind.POLL && b.kind() != WaitKind.WAIT && b.kind() != WaitKind.RECV) return null;
