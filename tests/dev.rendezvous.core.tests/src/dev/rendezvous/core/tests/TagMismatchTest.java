@@ -18,8 +18,9 @@ import dev.rendezvous.core.model.Severity;
 
 /**
  * A receive waiting for a tag no send of the program uses is a mistyped tag (unmatched), and one whose message the
- * partner sends later, behind its own blocked operation, is a wait cycle; the message the partner did send with
- * another tag does not tell the two apart, the program's tags do ({@link TagInventory}).
+ * partner sends later, behind its own blocked operation, is a wait cycle. The message the partner did send with
+ * another tag does not tell the two apart on its own; the program's tags, and which of its sends the partner has yet
+ * to make, do ({@link TagInventory}).
  */
 class TagMismatchTest {
 
@@ -58,6 +59,35 @@ class TagMismatchTest {
         assertEquals(List.of(FindingKind.WAIT_CYCLE), kinds(e), e.toString());
         assertFalse(e.get(0).message().contains("tags differ"), e.get(0).message());
         assertTrue(e.get(0).message().contains("has tag 0"), e.get(0).message()); // the hint of what did arrive
+    }
+
+    /**
+     * The shape of rmnstepaniuk/edu-java-mpi's Main at np=4: rank 1 sends tag 213 to rank 3 once, which rank 3
+     * receives, then sends tag 313 where rank 3 waits for 213 again. Tag 213 is in the text, but the only send of it
+     * has been made: the near miss stands, and rank 1, waiting for rank 3's reply, is behind it, not in a cycle.
+     */
+    @Test
+    void aTagWhoseOnlySendIsDoneLeavesTheNearMissStanding() {
+        List<Finding> e = errors("Consumed", """
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] v = new int[1];
+                        if (rank == 1) {
+                            MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 3, 213);
+                            MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 3, 313);
+                            MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 3, 231);
+                        } else if (rank == 3) {
+                            MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 1, 213);
+                            MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 1, 213);
+                            MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 1, 231);
+                        }
+                        MPI.Finalize();
+                    }
+                """, 4);
+        assertEquals(List.of(FindingKind.UNMATCHED_RECV), kinds(e), e.toString());
+        assertTrue(e.get(0).message().contains("with tag 313 instead of 213 (tags differ)"), e.get(0).message());
+        assertEquals(13, e.get(0).range().line());
     }
 
     /** The same pair with a mistyped tag: each side is unmatched, none is in a cycle. */

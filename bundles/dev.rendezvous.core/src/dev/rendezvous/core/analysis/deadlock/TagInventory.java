@@ -57,16 +57,22 @@ public final class TagInventory {
     private static final Set<String> PROBES = Set.of("Probe", "Iprobe");
     private static final int MAX_DEPTH = 6;
 
-    private static final TagInventory OPEN = new TagInventory(null, null);
+    private static final TagInventory OPEN = new TagInventory(null, null, null);
+
+    /** A send call of the program: where it is, and the tags it may carry (null: not known from the text). */
+    private record SendSite(String file, int start, Set<Long> tags) {}
 
     /** The tags some send may carry, or null when a send's tag is not known from the text. */
     private final Set<Long> sent;
     /** The tags some receive or probe may ask for, or null when one asks for any tag or a tag not known. */
     private final Set<Long> received;
+    /** Every send call, or null when there is no text. */
+    private final List<SendSite> sendSites;
 
-    private TagInventory(Set<Long> sent, Set<Long> received) {
+    private TagInventory(Set<Long> sent, Set<Long> received, List<SendSite> sendSites) {
         this.sent = sent;
         this.received = received;
+        this.sendSites = sendSites;
     }
 
     /** An inventory that rules nothing out (no program text at hand). */
@@ -76,8 +82,8 @@ public final class TagInventory {
 
     /** Reads the program's send and receive sites. */
     public static TagInventory of(Program program) {
-        Reader r = new Reader(program.units());
-        return new TagInventory(r.sent, r.received);
+        Reader r = new Reader(program);
+        return new TagInventory(r.sent, r.received, r.sites);
     }
 
     /** Whether no send of the program can carry {@code tag} (a tag the execution knew, not a wildcard). */
@@ -85,9 +91,19 @@ public final class TagInventory {
         return sent != null && tag != Peer.ANY && tag != Peer.UNKNOWN && !sent.contains((long) tag);
     }
 
-    /** Whether the program's text shows a send of {@code tag} (false when its sends' tags are not all known). */
-    public boolean sent(int tag) {
-        return sent != null && sent.contains((long) tag);
+    /**
+     * Whether a send call that may carry {@code tag} (or whose tag is not known) is one the rank whose calls ran at
+     * {@code done} has not made yet: the evidence that a message of that tag may still follow what the rank did
+     * send. True without the program's text.
+     */
+    public boolean sendAhead(int tag, Set<dev.rendezvous.core.model.SourceRange> done) {
+        if (sendSites == null) return true;
+        Set<String> made = new HashSet<>();
+        for (dev.rendezvous.core.model.SourceRange r : done) made.add(r.file() + "@" + r.start());
+        for (SendSite s : sendSites) {
+            if ((s.tags() == null || s.tags().contains((long) tag)) && !made.contains(s.file() + "@" + s.start())) return true;
+        }
+        return false;
     }
 
     /** Whether no receive or probe of the program can take a message of {@code tag}. */
@@ -97,15 +113,18 @@ public final class TagInventory {
 
     /** Walks the units once for the call sites, then evaluates each tag argument. */
     private static final class Reader {
+        private final Program program;
         private final List<CompilationUnit> units;
+        private final List<SendSite> sites = new java.util.ArrayList<>();
         private Set<Long> sent = new HashSet<>();
         private Set<Long> received = new HashSet<>();
         /** Per field name: the values assigned to it anywhere, or null when one is not known. */
         private final Map<String, Set<Long>> fields = new HashMap<>();
         private final Set<String> visiting = new HashSet<>();
 
-        Reader(List<CompilationUnit> units) {
-            this.units = units;
+        Reader(Program program) {
+            this.program = program;
+            this.units = program.units();
             for (CompilationUnit u : units) {
                 u.accept(new ASTVisitor() {
                     @Override
@@ -122,18 +141,25 @@ public final class TagInventory {
             List<?> args = mi.arguments();
             int n = args.size();
             if (SENDS.contains(name)) {
-                sent = add(sent, n == 6 ? arg(args, 5) : null);
+                sent = add(sent, site(mi, n == 6 ? arg(args, 5) : null));
             } else if (RECEIVES.contains(name)) {
                 received = add(received, n == 6 ? arg(args, 5) : null);
             } else if (PROBES.contains(name)) {
                 received = add(received, n == 2 ? arg(args, 1) : null);
             } else if (name.equals("Sendrecv")) {
-                sent = add(sent, n == 12 ? arg(args, 5) : null);
+                sent = add(sent, site(mi, n == 12 ? arg(args, 5) : null));
                 received = add(received, n == 12 ? arg(args, 11) : null);
             } else if (name.equals("Sendrecv_replace")) {
-                sent = add(sent, n == 8 ? arg(args, 5) : null);
+                sent = add(sent, site(mi, n == 8 ? arg(args, 5) : null));
                 received = add(received, n == 8 ? arg(args, 7) : null);
             }
+        }
+
+        /** Notes a send call with its tags (null: not known); returns them. */
+        private Set<Long> site(MethodInvocation mi, Set<Long> tags) {
+            dev.rendezvous.core.model.SourceRange r = program.range(mi);
+            sites.add(new SendSite(r.file(), r.start(), tags));
+            return tags;
         }
 
         private Set<Long> arg(List<?> args, int i) {

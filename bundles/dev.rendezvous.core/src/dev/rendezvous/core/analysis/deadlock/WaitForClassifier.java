@@ -71,14 +71,15 @@ public final class WaitForClassifier {
         // 2. ranks waiting only for ranks that have finished, or for a message of a tag no send of the program
         // uses (a send for a tag no receive takes): never matched, whatever the ranks still running do next. A near
         // miss already posted to a blocked receive (same source, other tag; or same tag, other source) counts as such
-        // only while the program's text does not show a send of the awaited tag: where it does, that send may still
-        // come after the partner's own blocked operation (a wait cycle, fixed by reordering, not by a tag)
+        // unless the awaited source has yet to make a send call of the program that may carry the awaited tag: that
+        // send may come after the source's own blocked operation (a wait cycle, fixed by reordering, not by a tag)
         Map<String, List<Blocked>> missing = new LinkedHashMap<>();
         for (Blocked b : blocked.values()) {
             if (explained.contains(b.rank()) || b.event() == null) continue;
             boolean allDone = !b.waitsFor().isEmpty();
             for (int r : b.waitsFor()) allDone &= r >= 0 && r < run.done().length && run.done()[r];
-            boolean nearMissOnly = b.kind() == WaitKind.RECV && !nearMiss(run, b).isEmpty() && !tags.sent(b.event().sourceTag());
+            boolean nearMissOnly = b.kind() == WaitKind.RECV && !nearMiss(run, b).isEmpty()
+                    && !tags.sendAhead(b.event().sourceTag(), sitesRun(run, b.event().sourcePeer()));
             if (b.waitsFor().isEmpty() || allDone || nearMissOnly || !neverMatched(b, tags).isEmpty()) {
                 missing.computeIfAbsent(kindOfMissing(b) + "@" + b.event().site().start(), k -> new ArrayList<>()).add(b);
             }
@@ -248,6 +249,14 @@ public final class WaitForClassifier {
             if (!why.isEmpty() && first == null) first = why;
         }
         return first == null ? "" : first;
+    }
+
+    /** Where the calls {@code rank} made in this run are (none for a wildcard or a rank out of range). */
+    private static Set<dev.rendezvous.core.model.SourceRange> sitesRun(RunOutcome run, int rank) {
+        Set<dev.rendezvous.core.model.SourceRange> out = new HashSet<>();
+        if (rank < 0 || rank >= run.traces().size()) return out;
+        for (Event e : run.traces().get(rank)) out.add(e.site());
+        return out;
     }
 
     /** The near miss of {@link #nearMiss}, or else why no send can ever match ({@link #neverMatched}). */
