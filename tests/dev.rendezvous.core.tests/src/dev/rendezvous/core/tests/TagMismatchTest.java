@@ -283,6 +283,28 @@ class TagMismatchTest {
     }
 
     @Test
+    void aParameterTakesWhatEveryCallerPasses() {
+        String helper = """
+                    static final int DATA = 7;
+                    static void put(int[] b, int dest, int tag) { MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, dest, tag); }
+                    static void run(int[] b) { put(b, 1, 5); put(b, 2, DATA); %s }
+                """;
+        TagInventory t = inventory(helper.formatted(""));
+        assertFalse(t.neverSent(5));
+        assertFalse(t.neverSent(7));
+        assertTrue(t.neverSent(1)); // the destination's values are not the tag's
+        // a caller the text does not show opens the side: a method reference, a counter passed, the parameter reassigned
+        for (String more : new String[] {"java.util.function.IntConsumer c = k -> put(b, 1, k);",
+                "for (int k = 0; k < 3; k++) put(b, 1, k);", "Runnable r = T::put;"}) {
+            assertFalse(inventory(helper.formatted(more)).neverSent(1), more);
+        }
+        assertFalse(inventory("""
+                    static void put(int[] b, int tag) { tag++; MPI.COMM_WORLD.Send(b, 0, 1, MPI.INT, 1, tag); }
+                    static void run(int[] b) { put(b, 5); }
+                """).neverSent(9));
+    }
+
+    @Test
     void aFieldTakesEveryValueAssignedToItAnywhere() {
         TagInventory t = inventory("""
                     int tag; // 0 until set

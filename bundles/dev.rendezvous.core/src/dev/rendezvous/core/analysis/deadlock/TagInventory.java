@@ -42,11 +42,12 @@ import dev.rendezvous.core.model.Peer;
  * <p>Every value is an over-approximation, so that a tag said to be never sent is never sent in any execution: a tag
  * argument counts as known when it is a literal or a name all of whose assignments in the program (its initialiser, a
  * field's default 0 when it has none, every {@code name = ...} in the method for a local, anywhere for a field) are
- * such values, combined by arithmetic. A parameter, an array element, a call, a {@code ++} or a compound assignment
- * makes the tag unknown, and one unknown tag anywhere makes the whole side open: nothing is then said of it.
- * {@code MPI.ANY_TAG} in a receive opens the receive side. The MPI standard's matching rule (MPI 4.0 §3.5: a receive
- * takes a message of its tag, or any tag with {@code MPI_ANY_TAG}) is what makes a tag outside the other side's set
- * unmatchable.
+ * such values, combined by arithmetic; a method's parameter takes the arguments of every call of a method of its
+ * name and arity. A parameter passed where the text does not show it (a method reference, {@code super}, the entry
+ * point), an array element, a call, a {@code ++} or a compound assignment makes the tag unknown, and one unknown tag
+ * anywhere opens its whole side: nothing is then said of it. {@code MPI.ANY_TAG} in a receive opens the receive side.
+ * A receive no send can match is the first of MPI-CHECK's deadlock categories, a send no receive can match the second
+ * (Luecke et al., Deadlock detection in MPI programs, §2.1 items 1 and 2), as against the third, a cycle.
  */
 public final class TagInventory {
 
@@ -261,7 +262,8 @@ public final class TagInventory {
         /**
          * A name's values: those of the locals of that name declared in the method around it (their initialisers and
          * every assignment to the name in it), together with the field of that name when there is one (the use may be
-         * outside the local's scope). A parameter, a lambda's or a loop's variable is not known.
+         * outside the local's scope). A parameter of the method takes what its callers pass ({@link #passed}); a lambda's,
+         * a catch's or a loop's variable is not known.
          */
         private Set<Long> name(SimpleName n, int depth) {
             String id = n.getIdentifier();
@@ -287,10 +289,24 @@ public final class TagInventory {
                     scope = up;
                 }
                 int d = depth;
+                // a parameter of the method takes the values its callers pass (those it is assigned in it are added below)
+                SingleVariableDeclaration param = null;
+                if (scope instanceof MethodDeclaration m) {
+                    List<?> ps = m.parameters();
+                    for (int i = 0; i < ps.size(); i++) {
+                        SingleVariableDeclaration v = (SingleVariableDeclaration) ps.get(i);
+                        if (!v.getName().getIdentifier().equals(id)) continue;
+                        param = v;
+                        local[0] = true;
+                        merge(out, v.isVarargs() ? null : passed(m, i, depth), unknown);
+                    }
+                }
+                SingleVariableDeclaration own = param;
                 scope.accept(new ASTVisitor() {
                     @Override
                     public boolean visit(SingleVariableDeclaration v) {
-                        if (v.getName().getIdentifier().equals(id)) unknown[0] = true; // a parameter, a catch or loop variable
+                        // a catch or loop variable, a parameter of a nested method or lambda
+                        if (v != own && v.getName().getIdentifier().equals(id)) unknown[0] = true;
                         return true;
                     }
 
@@ -337,6 +353,95 @@ public final class TagInventory {
             }
             // no field of that name: a local's values alone; no local either (a name declared in no file given) is unknown
             return local[0] && !fieldDeclared(id) ? out : null;
+        }
+
+        private static final int MAX_CALLERS = 32;
+        private final Set<MethodDeclaration> passing = new HashSet<>();
+
+        /**
+         * The values passed as parameter {@code i} of {@code m}: the union over every call by its name with as many
+         * arguments (any class's: over-approximated), or null when one is not known, there is none to see (the
+         * program's entry point, a method called from elsewhere), or too many.
+         */
+        private Set<Long> passed(MethodDeclaration m, int i, int depth) {
+            if (!passing.add(m)) return null; // passes its parameter on to itself
+            try {
+                String name = m.getName().getIdentifier();
+                int arity = m.parameters().size();
+                List<Expression> args = new java.util.ArrayList<>();
+                boolean[] unseen = {false}; // a call whose arguments the text does not show
+                for (CompilationUnit u : units) {
+                    u.accept(new ASTVisitor() {
+                        @Override
+                        public boolean visit(org.eclipse.jdt.core.dom.ExpressionMethodReference r) {
+                            unseen[0] |= r.getName().getIdentifier().equals(name) || m.isConstructor();
+                            return true;
+                        }
+
+                        @Override
+                        public boolean visit(org.eclipse.jdt.core.dom.TypeMethodReference r) {
+                            unseen[0] |= r.getName().getIdentifier().equals(name);
+                            return true;
+                        }
+
+                        @Override
+                        public boolean visit(org.eclipse.jdt.core.dom.SuperMethodReference r) {
+                            unseen[0] |= r.getName().getIdentifier().equals(name);
+                            return true;
+                        }
+
+                        @Override
+                        public boolean visit(org.eclipse.jdt.core.dom.CreationReference r) {
+                            unseen[0] |= m.isConstructor();
+                            return true;
+                        }
+
+                        @Override
+                        public boolean visit(org.eclipse.jdt.core.dom.ConstructorInvocation c) {
+                            unseen[0] |= m.isConstructor(); // this(...): not told apart from the other constructors here
+                            return true;
+                        }
+
+                        @Override
+                        public boolean visit(org.eclipse.jdt.core.dom.SuperConstructorInvocation c) {
+                            unseen[0] |= m.isConstructor();
+                            return true;
+                        }
+
+                        @Override
+                        public boolean visit(org.eclipse.jdt.core.dom.SuperMethodInvocation c) {
+                            unseen[0] |= c.getName().getIdentifier().equals(name);
+                            return true;
+                        }
+
+                        @Override
+                        public boolean visit(MethodInvocation mi) {
+                            if (!m.isConstructor() && mi.getName().getIdentifier().equals(name) && mi.arguments().size() == arity) {
+                                args.add((Expression) mi.arguments().get(i));
+                            }
+                            return true;
+                        }
+
+                        @Override
+                        public boolean visit(org.eclipse.jdt.core.dom.ClassInstanceCreation c) {
+                            if (m.isConstructor() && c.getType().toString().endsWith(name) && c.arguments().size() == arity) {
+                                args.add((Expression) c.arguments().get(i));
+                            }
+                            return true;
+                        }
+                    });
+                }
+                if (unseen[0] || args.isEmpty() || args.size() > MAX_CALLERS) return null;
+                Set<Long> out = new HashSet<>();
+                for (Expression a : args) {
+                    Set<Long> v = values(a, depth + 1);
+                    if (v == null) return null;
+                    out.addAll(v);
+                }
+                return out;
+            } finally {
+                passing.remove(m);
+            }
         }
 
         private static void merge(Set<Long> into, Set<Long> values, boolean[] unknown) {
