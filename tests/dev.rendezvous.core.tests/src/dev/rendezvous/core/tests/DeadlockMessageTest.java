@@ -41,6 +41,43 @@ class DeadlockMessageTest {
     }
 
     /**
+     * The commonest real bug of the manifest: a program written for two processes started with four. Ranks 2 and 3
+     * wait for rank 0, which sent its message to rank 1 only: the finding says where it went. When rank 0 sends to
+     * every worker, nothing is said (the receive that took the message is elsewhere, not a wrong destination).
+     */
+    @Test
+    void anUnmatchedReceiveSaysWhereItsSourcesMessagesWent() {
+        String src = """
+                import mpi.*;
+                public class TwoOnly {
+                    public static void main(String[] args) throws Exception {
+                        MPI.Init(args);
+                        int rank = MPI.COMM_WORLD.Rank();
+                        int[] v = new int[1];
+                        if (rank == 0) {
+                            MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 1, 100);
+                        } else {
+                            MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 100);
+                        }
+                        MPI.Finalize();
+                    }
+                }
+                """;
+        List<Finding> errors = Repo.analyze("TwoOnly.java", src, 4).findings().stream().filter(f -> f.severity() == Severity.ERROR).toList();
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals(FindingKind.UNMATCHED_RECV, errors.get(0).kind());
+        assertTrue(errors.get(0).message().endsWith("No send matches this Recv(from 0, tag 100) on rank 2; rank 0 sent tag 100 only to rank 1 (line 8)"),
+                errors.get(0).message());
+
+        String twice = src.replace("MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 1, 100);",
+                "MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 1, 100); MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 2, 100);")
+                .replace("MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 100);", "MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 100); if (rank == 2) MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 100);");
+        List<Finding> e2 = Repo.analyze("TwoOnly.java", twice, 3).findings().stream().filter(f -> f.severity() == Severity.ERROR).toList();
+        assertEquals(1, e2.size(), e2.toString());
+        assertFalse(e2.get(0).message().contains("only to"), e2.get(0).message());
+    }
+
+    /**
      * The MPJ Express test {@code syncbug} (written for two processes) started with four: rank 0 and
      * rank 1 reach the Barrier, ranks 2 and 3 wait for a message from rank 0. Each of ranks 2 and 3
      * forms its own cycle with rank 0; the finding names both, once each.

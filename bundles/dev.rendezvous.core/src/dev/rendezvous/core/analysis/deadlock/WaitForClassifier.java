@@ -142,7 +142,7 @@ public final class WaitForClassifier {
                 case PROBE_CYCLE -> "Probe cycle: ranks probe for messages that are sent only after the probes return";
                 case COLLECTIVE_ORDER -> "Collectives are called in different orders on different ranks";
                 case P2P_COLLECTIVE_INTERLEAVE -> "A collective and point-to-point operations are ordered differently on different ranks";
-                default -> members.stream().allMatch(m -> waitingFor(run, m, m).startsWith(" waiting for a message from any rank"))
+                default -> members.stream().allMatch(WaitForClassifier::waitsForAnyRank)
                         ? "Wait cycle: each rank waits for a message from any rank, and the only ranks still running are the others of the "
                                 + "cycle, each blocked in its own wait"
                         : "Wait cycle: each rank waits for a message the next rank sends only after its own wait";
@@ -259,10 +259,40 @@ public final class WaitForClassifier {
         return out;
     }
 
-    /** The near miss of {@link #nearMiss}, or else why no send can ever match ({@link #neverMatched}). */
+    /**
+     * The near miss of {@link #nearMiss}, or else why no send can ever match ({@link #neverMatched}), or else where the
+     * awaited source's messages of that tag went ({@link #sentElsewhere}).
+     */
     private static String nearMissOrNever(RunOutcome run, Blocked b, TagInventory tags) {
         String near = nearMiss(run, b);
-        return near.isEmpty() ? neverMatched(b, tags) : near;
+        if (!near.isEmpty()) return near;
+        String never = neverMatched(b, tags);
+        return never.isEmpty() ? sentElsewhere(run, b) : never;
+    }
+
+    /**
+     * For a receive from a named source that nothing matches: the ranks that source did send messages of the awaited
+     * tag to, when none went to this rank, as in a program written for two processes and started with four (rank 0
+     * sends to rank 1 only, ranks 2 and 3 wait for it); "" otherwise. "So far" while the source has not finished.
+     */
+    private static String sentElsewhere(RunOutcome run, Blocked b) {
+        if (b.kind() != WaitKind.RECV && b.kind() != WaitKind.WAIT) return "";
+        Event awaited = polledRecv(b);
+        Event recv = awaited != null ? awaited : b.event();
+        int src = recv.sourcePeer(), tag = recv.sourceTag();
+        if (src < 0 || src >= run.done().length || tag == Peer.UNKNOWN) return "";
+        java.util.TreeSet<Integer> to = new java.util.TreeSet<>();
+        Event first = null;
+        for (RunOutcome.Match m : run.matches()) {
+            Event s = m.send();
+            if (s.rank() != src || s.comm() != recv.comm() || (tag != Peer.ANY && s.tag() != tag)) continue;
+            if (s.peer() == b.rank()) return ""; // it did send here: another receive took it
+            to.add(s.peer());
+            if (first == null) first = s;
+        }
+        if (first == null) return "";
+        return "; " + (run.done()[src] ? "" : "so far ") + "rank " + src + " sent " + (tag == Peer.ANY ? "its messages" : "tag " + tag)
+                + " only to " + ranksText(to) + " (line " + first.site().line() + ")";
     }
 
     /**
@@ -293,15 +323,19 @@ public final class WaitForClassifier {
      * named are still running (the cycle goes through the first): a wildcard is not waiting for that rank in particular.
      */
     private static String waitingFor(RunOutcome run, Blocked m, Blocked next) {
-        Event awaited = m.event() == null ? null : polledRecv(m);
-        Event recv = awaited != null ? awaited : m.event();
-        boolean wildcard = recv != null && (m.kind() == WaitKind.RECV || m.kind() == WaitKind.WAIT || m.kind() == WaitKind.PROBE)
-                && recv.sourcePeer() == Peer.ANY;
-        if (!wildcard) return " waiting for rank " + next.rank();
+        if (!waitsForAnyRank(m)) return " waiting for rank " + next.rank();
         List<Integer> running = new ArrayList<>();
         for (int r : m.waitsFor()) if (!(r >= 0 && r < run.done().length && run.done()[r])) running.add(r);
         return " waiting for a message from any rank (" + ranksText(running) + (running.size() == 1 ? " is the only one" : " are the only ones")
                 + " still running)";
+    }
+
+    /** Whether {@code m} is blocked on a receive (or probe) from any source. */
+    private static boolean waitsForAnyRank(Blocked m) {
+        if (m.event() == null || (m.kind() != WaitKind.RECV && m.kind() != WaitKind.WAIT && m.kind() != WaitKind.PROBE)) return false;
+        Event awaited = polledRecv(m);
+        if (awaited == null && m.kind() == WaitKind.WAIT) return false; // a Wait for sends only
+        return (awaited != null ? awaited : m.event()).sourcePeer() == Peer.ANY;
     }
 
     /** The receive a polling rank waits for (its outstanding Irecv), or null. */
@@ -312,6 +346,10 @@ public final class WaitForClassifier {
         return null;
     }
 
+    /**
+     * A send to this rank, posted and never taken, that differs from its awaited receive only in tag (or a send with
+     * its tag from another source), as the text that names it; "" when there is none.
+     */
     private static String nearMiss(RunOutcome run, Blocked b) {
         Event awaited = polledRecv(b);
         Event recv = awaited != null ? awaited : b.event();
