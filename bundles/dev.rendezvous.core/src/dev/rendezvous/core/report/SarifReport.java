@@ -15,7 +15,7 @@ import dev.rendezvous.core.model.Severity;
 /**
  * SARIF 2.1.0 for code-scanning CI: one run, rule ids = finding kinds, one result per finding and
  * process count (the process count and verdict go in the result's properties), related locations
- * for the partner operations and call sites.
+ * for the partner operations and call sites, and the finding's quick fixes as SARIF fixes.
  */
 public final class SarifReport {
     private SarifReport() {}
@@ -70,6 +70,7 @@ public final class SarifReport {
                         j.key("suppressions").open('[').open('{').key("kind").value("inSource").key("justification")
                                 .value(silenced.get(x)).close('}').close(']');
                     }
+                    if (!x.fixes().isEmpty()) fixes(j, x.fixes());
                     j.key("properties").open('{').key("np").value(r.np()).key("verdict").value(x.verdict().id())
                             .key("ranks").open('[');
                     for (int rank : x.ranks()) j.value(rank);
@@ -80,6 +81,30 @@ public final class SarifReport {
         }
         j.close(']').close('}').close(']').close('}');
         return j.toString();
+    }
+
+    /**
+     * The finding's quick fixes (SARIF 2.1.0 §3.55 fix, §3.56 artifactChange, §3.57 replacement): per fix its label and,
+     * per file it edits, each edit as the region it replaces (offset and length in characters) and the text put there.
+     */
+    private static void fixes(Json j, List<dev.rendezvous.core.model.Fix> fixes) {
+        j.key("fixes").open('[');
+        for (dev.rendezvous.core.model.Fix fix : fixes) {
+            j.open('{').key("description").open('{').key("text").value(fix.label()).close('}').key("artifactChanges").open('[');
+            java.util.Map<String, List<dev.rendezvous.core.model.TextEdit>> byFile = new java.util.LinkedHashMap<>();
+            for (var e : fix.edits()) byFile.computeIfAbsent(e.file(), k -> new java.util.ArrayList<>()).add(e);
+            for (var f : byFile.entrySet()) {
+                j.open('{').key("artifactLocation").open('{').key("uri").value(f.getKey().replace('\\', '/')).close('}')
+                        .key("replacements").open('[');
+                for (var e : f.getValue()) {
+                    j.open('{').key("deletedRegion").open('{').key("charOffset").value(e.offset()).key("charLength").value(e.length())
+                            .close('}').key("insertedContent").open('{').key("text").value(e.text()).close('}').close('}');
+                }
+                j.close(']').close('}');
+            }
+            j.close(']').close('}');
+        }
+        j.close(']');
     }
 
     private static String level(Severity s) {

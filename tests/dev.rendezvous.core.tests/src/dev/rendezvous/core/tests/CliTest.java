@@ -86,6 +86,22 @@ class CliTest {
         assertEquals("error", cycle.get("level"));
         assertTrue(sarif.out().contains("\"startLine\":18"), sarif.out());
         assertTrue(sarif.out().contains("\"help\":{\"text\":\"send-cycle: Ranks send to each other"), "the rule carries --explain's text");
+        // the quick fixes, as SARIF fixes: the first is the JSON's first, each edit a replaced region of the file
+        Result json = run("check", Repo.examples().resolve("HeadToHead.java").toString(), "--np", "2", "--format", "json");
+        Map<String, Object> jrun = (Map<String, Object>) ((List<Object>) ((Map<String, Object>) JsonParser.parse(json.out())).get("runs")).get(0);
+        Map<String, Object> jcycle = ((List<Object>) jrun.get("findings")).stream().map(o -> (Map<String, Object>) o)
+                .filter(x -> x.get("kind").equals("send-cycle")).findFirst().orElseThrow();
+        Map<String, Object> jfix = (Map<String, Object>) ((List<Object>) jcycle.get("fixes")).get(0);
+        List<Object> fixes = (List<Object>) cycle.get("fixes");
+        assertEquals(((List<Object>) jcycle.get("fixes")).size(), fixes.size());
+        Map<String, Object> fix = (Map<String, Object>) fixes.get(0);
+        assertEquals(jfix.get("label"), ((Map<String, Object>) fix.get("description")).get("text"));
+        Map<String, Object> change = (Map<String, Object>) ((List<Object>) fix.get("artifactChanges")).get(0);
+        assertTrue(((String) ((Map<String, Object>) change.get("artifactLocation")).get("uri")).endsWith("HeadToHead.java"), change.toString());
+        Map<String, Object> edit = (Map<String, Object>) ((List<Object>) jfix.get("edits")).get(0);
+        Map<String, Object> replacement = (Map<String, Object>) ((List<Object>) change.get("replacements")).get(0);
+        assertEquals(((Number) edit.get("offset")).intValue(), ((Number) ((Map<String, Object>) replacement.get("deletedRegion")).get("charOffset")).intValue());
+        assertEquals(edit.get("text"), ((Map<String, Object>) replacement.get("insertedContent")).get("text"));
         Result dot = run("check", Repo.examples().resolve("HeadToHead.java").toString(), "--np", "2", "--format", "dot");
         assertTrue(dot.out().startsWith("digraph rendezvous {"), dot.out());
         assertTrue(dot.out().contains("r0_0 -> r1_1 [color=blue]"), "rank 0's Send goes to rank 1's Recv: " + dot.out());
