@@ -426,10 +426,7 @@ public final class Program {
         Set<String> names = floatNames;
         if (names == null) {
             Set<String> found = new HashSet<>();
-            List<CompilationUnit> units = new ArrayList<>();
-            units.add(cu);
-            units.addAll(companionFiles.keySet());
-            for (CompilationUnit u : units) {
+            for (CompilationUnit u : units()) {
                 u.accept(new ASTVisitor() {
                     @Override
                     public boolean visit(org.eclipse.jdt.core.dom.PrimitiveType t) {
@@ -462,9 +459,7 @@ public final class Program {
     public boolean floatingControl() {
         if (floatingControl == null) {
             Set<String> floating = new HashSet<>();
-            List<CompilationUnit> units = new ArrayList<>();
-            units.add(cu);
-            units.addAll(companionFiles.keySet());
+            List<CompilationUnit> units = units();
             for (CompilationUnit u : units) collectFloatingNames(u, floating);
             boolean found = false;
             for (CompilationUnit u : units) found = found || steersWithFloating(u, floating);
@@ -1346,10 +1341,7 @@ public final class Program {
     }
 
     private boolean constantField(String name, Set<String> names, int depth) {
-        List<CompilationUnit> all = new ArrayList<>();
-        all.add(cu);
-        all.addAll(companionFiles.keySet());
-        for (CompilationUnit unit : all) {
+        for (CompilationUnit unit : units()) {
             boolean[] found = {false};
             unit.accept(new ASTVisitor() {
                 @Override

@@ -207,29 +207,15 @@ public final class Fixes {
         return null;
     }
 
-    /** The position of the tag among a call's arguments: its send tag or its receive tag; -1 for a call of another shape. */
-    private static int tagArgument(MethodInvocation call, boolean sendSide) {
-        int n = call.arguments().size();
-        return switch (call.getName().getIdentifier()) {
-            case "Send", "Ssend", "Bsend", "Rsend", "Isend", "Issend", "Ibsend", "Irsend", "Send_init", "Ssend_init",
-                    "Bsend_init", "Rsend_init" -> sendSide && n == 6 ? 5 : -1;
-            case "Recv", "Irecv", "Recv_init" -> !sendSide && n == 6 ? 5 : -1;
-            case "Probe", "Iprobe" -> !sendSide && n == 2 ? 1 : -1;
-            case "Sendrecv" -> n == 12 ? (sendSide ? 5 : 11) : -1;
-            case "Sendrecv_replace" -> n == 8 ? (sendSide ? 5 : 7) : -1;
-            default -> -1;
-        };
-    }
-
     private static Fix retagCall(Program p, Event target, boolean sendSide, Event partner, int tag, String label) {
         MethodInvocation call = callAt(p, target);
         if (call == null) return null;
-        int i = tagArgument(call, sendSide);
+        int i = dev.rendezvous.core.analysis.deadlock.TagInventory.tagArgument(call, sendSide);
         if (i < 0) return null;
         Expression arg = (Expression) call.arguments().get(i);
         String text = String.valueOf(tag);
         MethodInvocation other = callAt(p, partner);
-        int j = other == null ? -1 : tagArgument(other, !sendSide);
+        int j = other == null ? -1 : dev.rendezvous.core.analysis.deadlock.TagInventory.tagArgument(other, !sendSide);
         if (j >= 0 && other.arguments().get(j) instanceof SimpleName n && constantInScope(call, n.getIdentifier())) {
             text = n.getIdentifier();
         }

@@ -81,6 +81,30 @@ public final class TagInventory {
         return OPEN;
     }
 
+    /**
+     * Where a call's tag is among its arguments, by MPJ Express's signatures: its send tag ({@code sendSide}) or its
+     * receive tag. {@code Send(buf, offset, count, type, dest, tag)} and its variants, {@code Recv}, {@code Irecv} and
+     * {@code Recv_init} alike, {@code Probe(source, tag)}, {@code Sendrecv} (5 and 11) and {@code Sendrecv_replace} (5
+     * and 7). -1 for a call of the other side, of another name, or with another number of arguments.
+     */
+    public static int tagArgument(MethodInvocation call, boolean sendSide) {
+        String name = call.getName().getIdentifier();
+        if (!onSide(name, sendSide)) return -1;
+        int n = call.arguments().size();
+        return switch (name) {
+            case "Probe", "Iprobe" -> n == 2 ? 1 : -1;
+            case "Sendrecv" -> n == 12 ? (sendSide ? 5 : 11) : -1;
+            case "Sendrecv_replace" -> n == 8 ? (sendSide ? 5 : 7) : -1;
+            default -> n == 6 ? 5 : -1;
+        };
+    }
+
+    /** Whether a call of this name sends ({@code sendSide}) or receives: Sendrecv and Sendrecv_replace do both. */
+    private static boolean onSide(String name, boolean sendSide) {
+        if (name.equals("Sendrecv") || name.equals("Sendrecv_replace")) return true;
+        return sendSide ? SENDS.contains(name) : RECEIVES.contains(name) || PROBES.contains(name);
+    }
+
     /** Reads the program's send and receive sites. */
     public static TagInventory of(Program program) {
         Reader r = new Reader(program);
@@ -121,11 +145,22 @@ public final class TagInventory {
         private Set<Long> received = new HashSet<>();
         /** Per field name: the values assigned to it anywhere, or null when one is not known. */
         private final Map<String, Set<Long>> fields = new HashMap<>();
+        /** The names declared as fields in any file, whether or not their values are known. */
+        private final Set<String> declaredFields = new HashSet<>();
         private final Set<String> visiting = new HashSet<>();
 
         Reader(Program program) {
             this.program = program;
             this.units = program.units();
+            for (CompilationUnit u : units) {
+                u.accept(new ASTVisitor() {
+                    @Override
+                    public boolean visit(FieldDeclaration fd) {
+                        for (Object o : fd.fragments()) declaredFields.add(((VariableDeclarationFragment) o).getName().getIdentifier());
+                        return false;
+                    }
+                });
+            }
             for (CompilationUnit u : units) {
                 u.accept(new ASTVisitor() {
                     @Override
@@ -137,23 +172,11 @@ public final class TagInventory {
             }
         }
 
+        /** A call of a send's or a receive's name: its tag's values (null, the side opened, where it has another shape). */
         private void site(MethodInvocation mi) {
             String name = mi.getName().getIdentifier();
-            List<?> args = mi.arguments();
-            int n = args.size();
-            if (SENDS.contains(name)) {
-                sent = add(sent, site(mi, n == 6 ? arg(args, 5) : null));
-            } else if (RECEIVES.contains(name)) {
-                received = add(received, n == 6 ? arg(args, 5) : null);
-            } else if (PROBES.contains(name)) {
-                received = add(received, n == 2 ? arg(args, 1) : null);
-            } else if (name.equals("Sendrecv")) {
-                sent = add(sent, site(mi, n == 12 ? arg(args, 5) : null));
-                received = add(received, n == 12 ? arg(args, 11) : null);
-            } else if (name.equals("Sendrecv_replace")) {
-                sent = add(sent, site(mi, n == 8 ? arg(args, 5) : null));
-                received = add(received, n == 8 ? arg(args, 7) : null);
-            }
+            if (onSide(name, true)) sent = add(sent, site(mi, arg(mi, tagArgument(mi, true))));
+            if (onSide(name, false)) received = add(received, arg(mi, tagArgument(mi, false)));
         }
 
         /** Notes a send call with its tags (null: not known); returns them. */
@@ -163,8 +186,9 @@ public final class TagInventory {
             return tags;
         }
 
-        private Set<Long> arg(List<?> args, int i) {
-            return values((Expression) args.get(i), 0);
+        /** The values of argument {@code i} of the call; null for -1 (no tag argument there). */
+        private Set<Long> arg(MethodInvocation mi, int i) {
+            return i < 0 ? null : values((Expression) mi.arguments().get(i), 0);
         }
 
         private static Set<Long> add(Set<Long> into, Set<Long> values) {
@@ -302,7 +326,8 @@ public final class TagInventory {
                     }
                 }
                 SingleVariableDeclaration own = param;
-                scope.accept(new ASTVisitor() {
+                // the local's declarations, and what the method writes into the name (Writes)
+                scope.accept(new Writes(t -> t instanceof SimpleName s && s.getIdentifier().equals(id), out, unknown, d) {
                     @Override
                     public boolean visit(SingleVariableDeclaration v) {
                         // a catch or loop variable, a parameter of a nested method or lambda
@@ -319,30 +344,6 @@ public final class TagInventory {
                         return true;
                     }
 
-                    @Override
-                    public boolean visit(Assignment a) {
-                        if (a.getLeftHandSide() instanceof SimpleName s && s.getIdentifier().equals(id)) {
-                            if (a.getOperator() != Assignment.Operator.ASSIGN) unknown[0] = true;
-                            else merge(out, values(a.getRightHandSide(), d + 1), unknown);
-                        }
-                        return true;
-                    }
-
-                    @Override
-                    public boolean visit(PostfixExpression p) {
-                        if (p.getOperand() instanceof SimpleName s && s.getIdentifier().equals(id)) unknown[0] = true;
-                        return true;
-                    }
-
-                    @Override
-                    public boolean visit(PrefixExpression p) {
-                        if (p.getOperand() instanceof SimpleName s && s.getIdentifier().equals(id)
-                                && (p.getOperator() == PrefixExpression.Operator.INCREMENT
-                                        || p.getOperator() == PrefixExpression.Operator.DECREMENT)) {
-                            unknown[0] = true;
-                        }
-                        return true;
-                    }
                 });
             }
             if (unknown[0]) return null;
@@ -352,7 +353,50 @@ public final class TagInventory {
                 return out;
             }
             // no field of that name: a local's values alone; no local either (a name declared in no file given) is unknown
-            return local[0] && !fieldDeclared(id) ? out : null;
+            return local[0] && !declaredFields.contains(id) ? out : null;
+        }
+
+        /**
+         * Collects what the statements it visits write into the variable whose targets {@code target} accepts: the
+         * values of each plain assignment into {@code out}; a compound assignment, {@code ++} or {@code --} makes it
+         * unknown.
+         */
+        private class Writes extends ASTVisitor {
+            private final java.util.function.Predicate<Expression> target;
+            private final Set<Long> out;
+            private final boolean[] unknown;
+            private final int depth;
+
+            Writes(java.util.function.Predicate<Expression> target, Set<Long> out, boolean[] unknown, int depth) {
+                this.target = target;
+                this.out = out;
+                this.unknown = unknown;
+                this.depth = depth;
+            }
+
+            @Override
+            public boolean visit(Assignment a) {
+                if (target.test(a.getLeftHandSide())) {
+                    if (a.getOperator() != Assignment.Operator.ASSIGN) unknown[0] = true;
+                    else merge(out, values(a.getRightHandSide(), depth + 1), unknown);
+                }
+                return true;
+            }
+
+            @Override
+            public boolean visit(PostfixExpression p) {
+                if (target.test(p.getOperand())) unknown[0] = true;
+                return true;
+            }
+
+            @Override
+            public boolean visit(PrefixExpression p) {
+                if (target.test(p.getOperand()) && (p.getOperator() == PrefixExpression.Operator.INCREMENT
+                        || p.getOperator() == PrefixExpression.Operator.DECREMENT)) {
+                    unknown[0] = true;
+                }
+                return true;
+            }
         }
 
         private static final int MAX_CALLERS = 32;
@@ -449,22 +493,6 @@ public final class TagInventory {
             else into.addAll(values);
         }
 
-        private boolean fieldDeclared(String id) {
-            boolean[] found = {false};
-            for (CompilationUnit u : units) {
-                u.accept(new ASTVisitor() {
-                    @Override
-                    public boolean visit(FieldDeclaration fd) {
-                        for (Object o : fd.fragments()) {
-                            if (((VariableDeclarationFragment) o).getName().getIdentifier().equals(id)) found[0] = true;
-                        }
-                        return false;
-                    }
-                });
-            }
-            return found[0];
-        }
-
         /**
          * The values of the fields named {@code id} in any file: their initialisers (0 without one) and every
          * assignment to {@code id}, {@code this.id} or {@code x.id} anywhere; null when there is no such field or one
@@ -488,31 +516,8 @@ public final class TagInventory {
                         }
                         return true;
                     }
-
-                    @Override
-                    public boolean visit(Assignment a) {
-                        if (named(a.getLeftHandSide(), id)) {
-                            if (a.getOperator() != Assignment.Operator.ASSIGN) unknown[0] = true;
-                            else merge(out, values(a.getRightHandSide(), depth + 1), unknown);
-                        }
-                        return true;
-                    }
-
-                    @Override
-                    public boolean visit(PostfixExpression p) {
-                        if (named(p.getOperand(), id)) unknown[0] = true;
-                        return true;
-                    }
-
-                    @Override
-                    public boolean visit(PrefixExpression p) {
-                        if (named(p.getOperand(), id) && (p.getOperator() == PrefixExpression.Operator.INCREMENT
-                                || p.getOperator() == PrefixExpression.Operator.DECREMENT)) {
-                            unknown[0] = true;
-                        }
-                        return true;
-                    }
                 });
+                u.accept(new Writes(t -> named(t, id), out, unknown, depth));
             }
             visiting.remove(id);
             Set<Long> result = declared[0] && !unknown[0] ? out : null;

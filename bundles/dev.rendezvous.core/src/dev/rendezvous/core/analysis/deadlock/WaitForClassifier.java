@@ -277,8 +277,7 @@ public final class WaitForClassifier {
      */
     private static String sentElsewhere(RunOutcome run, Blocked b) {
         if (b.kind() != WaitKind.RECV && b.kind() != WaitKind.WAIT) return "";
-        Event awaited = polledRecv(b);
-        Event recv = awaited != null ? awaited : b.event();
+        Event recv = awaitedRecv(b);
         int src = recv.sourcePeer(), tag = recv.sourceTag();
         if (src < 0 || src >= run.done().length || tag == Peer.UNKNOWN) return "";
         java.util.TreeSet<Integer> to = new java.util.TreeSet<>();
@@ -302,20 +301,14 @@ public final class WaitForClassifier {
      */
     private static String earlierTag(RunOutcome run, Blocked b) {
         if (b.kind() != WaitKind.RECV && b.kind() != WaitKind.WAIT) return "";
-        Event awaited = polledRecv(b);
-        Event recv = awaited != null ? awaited : b.event();
+        Event recv = awaitedRecv(b);
         int wantSrc = recv.sourcePeer(), wantTag = recv.sourceTag();
         if (wantTag == Peer.ANY || wantTag == Peer.UNKNOWN || wantSrc == Peer.ANY) return "";
-        for (World.SendOp s : run.orphans()) {
-            if (s.event() == null || s.dst() != b.rank()) continue;
-            if (s.src() == wantSrc && s.tag() != wantTag) {
-                return " (rank " + s.src() + "'s message to it from line " + s.event().site().line() + " has tag " + s.tag() + ")";
-            }
-            if (s.src() != wantSrc && s.tag() == wantTag) {
-                return " (a message with this tag from rank " + s.src() + ", line " + s.event().site().line() + ", waits for it)";
-            }
-        }
-        return "";
+        World.SendOp s = nearMissSend(run, b);
+        if (s == null) return "";
+        return s.src() == wantSrc
+                ? " (rank " + s.src() + "'s message to it from line " + s.event().site().line() + " has tag " + s.tag() + ")"
+                : " (a message with this tag from rank " + s.src() + ", line " + s.event().site().line() + ", waits for it)";
     }
 
     /**
@@ -351,23 +344,36 @@ public final class WaitForClassifier {
      * its tag from another source), as the text that names it; "" when there is none.
      */
     private static String nearMiss(RunOutcome run, Blocked b) {
-        Event awaited = polledRecv(b);
-        Event recv = awaited != null ? awaited : b.event();
+        World.SendOp s = nearMissSend(run, b);
+        if (s == null) return "";
+        Event recv = awaitedRecv(b);
+        return s.src() == recv.sourcePeer()
+                ? "; rank " + s.src() + " sends to it at line " + s.event().site().line() + " with tag " + s.tag()
+                        + " instead of " + recv.sourceTag() + " (tags differ)"
+                : "; a message with this tag comes from rank " + s.src() + " (line " + s.event().site().line()
+                        + ") instead of rank " + recv.sourcePeer() + " (sources differ)";
+    }
+
+    /**
+     * The first message posted to {@code b}'s rank and never taken that differs from its awaited receive only in tag
+     * (same source) or only in source (same tag); null when there is none.
+     */
+    private static World.SendOp nearMissSend(RunOutcome run, Blocked b) {
+        Event recv = awaitedRecv(b);
         int wantSrc = recv.sourcePeer();
         int wantTag = recv.sourceTag();
         for (World.SendOp s : run.orphans()) {
-            Event e = s.event();
-            if (e == null || s.dst() != b.rank()) continue;
-            if (s.src() == wantSrc && wantTag != Peer.ANY && s.tag() != wantTag) {
-                return "; rank " + s.src() + " sends to it at line " + e.site().line() + " with tag " + s.tag()
-                        + " instead of " + wantTag + " (tags differ)";
-            }
-            if (s.tag() == wantTag && wantSrc != Peer.ANY && s.src() != wantSrc) {
-                return "; a message with this tag comes from rank " + s.src() + " (line " + e.site().line()
-                        + ") instead of rank " + wantSrc + " (sources differ)";
-            }
+            if (s.event() == null || s.dst() != b.rank()) continue;
+            if (s.src() == wantSrc && wantTag != Peer.ANY && s.tag() != wantTag) return s;
+            if (s.tag() == wantTag && wantSrc != Peer.ANY && s.src() != wantSrc) return s;
         }
-        return "";
+        return null;
+    }
+
+    /** The receive {@code b} waits for: its outstanding Irecv when it waits or polls, else its own operation. */
+    private static Event awaitedRecv(Blocked b) {
+        Event awaited = polledRecv(b);
+        return awaited != null ? awaited : b.event();
     }
 
     static String ranksText(java.util.Collection<Integer> ranks) {
